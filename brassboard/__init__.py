@@ -1,0 +1,22 @@
+"""Brassboard: steam-age euro games played faithfully by their rules, on one engine."""
+
+from .engine import (
+    Action,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Match,
+    MatchRecord,
+    Score,
+    game_info,
+    games,
+    new_game,
+    perft,
+    state_from_json,
+)
+
+__all__ = [
+    "Action", "GameInfo", "GameState", "IllegalAction", "Match", "MatchRecord", "Score", "game_info", "games",
+    "new_game", "perft", "state_from_json",
+]
+__version__ = "0.1.0"

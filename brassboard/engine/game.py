@@ -1,0 +1,227 @@
+"""The one game protocol every Brassboard game implements.
+
+A game is a :class:`GameInfo` (metadata and options) plus a :class:`GameState` subclass holding pure rules:
+no I/O, no clock, randomness only from ``self.rng``. ``apply`` validates completely before it changes anything,
+so an illegal action raises :class:`IllegalAction` and leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .actions import Action, Arg, as_action
+from .rng import Rng
+
+Event = dict[str, Any]
+"""A JSON-serialisable record of something that happened, always with a ``"type"`` key.
+
+Events carrying ``"chance": True`` (a die roll, a shuffle, a draw) or ``"reveal": True`` (hidden information made
+public) are barriers: undo never crosses them.
+"""
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow here. ``reason`` says which rule forbids it."""
+
+    def __init__(self, reason: str, action: Action | None = None, player: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.action = action
+        self.player = player
+
+    def __str__(self) -> str:
+        prefix = f"{self.action}: " if self.action is not None else ""
+        return prefix + self.reason
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option (variant). ``choices`` lists the allowed values where they are a fixed set."""
+
+    name: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] | None = None
+
+    def validate(self, value: Any) -> Any:
+        if self.choices is not None:
+            if value not in self.choices:
+                raise ValueError(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name!r} takes true or false, not {value!r}")
+        elif isinstance(self.default, int) and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ValueError(f"option {self.name!r} takes a whole number, not {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, before any state exists (the lobby, the CLI and the RL wrappers read this)."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    simultaneous: bool = False
+    chance: bool = False
+    hidden_information: bool = False
+    options: tuple[OptionSpec, ...] = ()
+    description: str = ""
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with ``options``; unknown names and bad values raise ``ValueError``."""
+        known = {spec.name: spec for spec in self.options}
+        resolved = {spec.name: spec.default for spec in self.options}
+        for name, value in (options or {}).items():
+            if name not in known:
+                raise ValueError(f"{self.id} has no option {name!r}; options are {sorted(known)}")
+            resolved[name] = known[name].validate(value)
+        return resolved
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.name} takes {self.min_players}-{self.max_players} players, not {players}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "simultaneous": self.simultaneous,
+            "chance": self.chance,
+            "hidden_information": self.hidden_information,
+            "description": self.description,
+            "options": [
+                {"name": o.name, "default": o.default, "description": o.description,
+                 "choices": list(o.choices) if o.choices is not None else None}
+                for o in self.options
+            ],
+        }
+
+
+@dataclass
+class Score:
+    """A player's final (or current) score: ``total`` always equals the sum of ``breakdown``."""
+
+    total: int
+    breakdown: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"total": self.total, "breakdown": dict(self.breakdown)}
+
+
+def is_barrier(event: Event) -> bool:
+    """True for events that undo must never cross (chance and reveals)."""
+    return bool(event.get("chance") or event.get("reveal"))
+
+
+class GameState(ABC):
+    """Base class of every game's state. Subclasses implement the ``_``-prefixed hooks."""
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None, seed: int) -> None:
+        self.info.check_players(players)
+        self.num_players = players
+        self.options: dict[str, Any] = self.info.resolve_options(options)
+        self.seed = seed
+        self.rng = Rng(seed)
+        self._events: list[Event] = []
+
+    # ----- the protocol -------------------------------------------------------------------------------------
+    @abstractmethod
+    def active_players(self) -> list[int]:
+        """Players who may act now (several at once where the rules let them act simultaneously)."""
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now; empty when the player is not active."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[Score]: ...
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The complete state as JSON-compatible data (the RNG included)."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState: ...
+
+    @abstractmethod
+    def _apply(self, player: int, action: Action) -> None:
+        """Validate ``action`` fully (raise :class:`IllegalAction`), then change the state and ``emit`` events."""
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (``None``: a spectator). Games with secrets override this."""
+        data = self.to_dict()
+        data.pop("rng", None)
+        return data
+
+    def winners(self) -> list[int]:
+        """Players sharing the best total (meaningful once the game is over)."""
+        totals = [score.total for score in self.scores()]
+        best = max(totals)
+        return [p for p, total in enumerate(totals) if total == best]
+
+    # ----- shared machinery ---------------------------------------------------------------------------------
+    def apply(self, player: int, action: Action | str | tuple[Arg, ...]) -> list[Event]:
+        """Apply one action of ``player``; returns the events it caused. Illegal: raises, state unchanged."""
+        try:
+            act = as_action(action)
+        except (TypeError, ValueError) as exc:
+            raise IllegalAction(f"cannot read the action: {exc}", None, player) from None
+        if self.is_over():
+            raise IllegalAction("the game is over", act, player)
+        if player not in self.active_players():
+            raise IllegalAction(f"player {player} may not act now; waiting for {self.active_players()}", act, player)
+        self._events = []
+        try:
+            self._apply(player, act)
+        except IllegalAction as exc:
+            exc.action = act
+            exc.player = player
+            raise
+        events, self._events = self._events, []
+        return events
+
+    def emit(self, type_: str, **data: Any) -> Event:
+        event: Event = {"type": type_, **data}
+        self._events.append(event)
+        return event
+
+    def roll(self, player: int | None, sides: int = 6, why: str = "") -> int:
+        """Roll a die with the state's generator and log it as a chance event."""
+        value = self.rng.randint(1, sides)
+        self.emit("roll", player=player, sides=sides, value=value, why=why, chance=True)
+        return value
+
+    def to_json(self) -> str:
+        return json.dumps({"game": self.info.id, "state": self.to_dict()}, separators=(",", ":"), sort_keys=True)
+
+    def clone(self) -> GameState:
+        return type(self).from_dict(json.loads(json.dumps(self.to_dict())))
+
+    def _base_dict(self) -> dict[str, Any]:
+        return {"players": self.num_players, "options": dict(self.options), "seed": self.seed,
+                "rng": self.rng.state}
+
+    def _restore_base(self, data: dict[str, Any]) -> None:
+        self.num_players = data["players"]
+        self.options = dict(data["options"])
+        self.seed = data["seed"]
+        self.rng = Rng(state=data["rng"])
+        self._events = []
+
+
+GameFactory = Callable[[int, Mapping[str, Any] | None, int], GameState]

@@ -1,0 +1,185 @@
+"""Tic-tac-toe: the engine's smallest complete game, its reference example and its benchmark yardstick.
+
+Two players take turns to mark an empty cell of a 3×3 grid; the first to own a whole row, column or diagonal wins,
+and a full grid with no line is a draw. Cells are named as on a chess board: a column letter ``a``–``c`` (left to
+right) and a row digit ``1``–``3`` (bottom to top), so ``mark b2`` takes the centre.
+
+Player ``first_player`` (option, default 0) moves first and plays X; the other plays O.
+
+Everything the engine asks of a game is here, in the order a new game would write it: metadata (``INFO``), the
+state's fields, the protocol queries, ``_apply`` (validate everything, then change), scores, serialisation and a
+hand-written ``clone`` — the last because tic-tac-toe is what ``bench/bench_engine.py`` times, and the default JSON
+round trip would dominate a game this small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Score
+
+EMPTY = -1
+"""The value of an unmarked cell; marked cells hold the player number (0 or 1)."""
+
+COLUMNS = "abc"
+ROWS = "123"
+CELLS: tuple[str, ...] = tuple(column + row for row in ROWS for column in COLUMNS)
+"""Cell names by board index: index = 3 * (row - 1) + column, so ``a1`` is 0, ``c1`` is 2 and ``c3`` is 8."""
+
+CELL_INDEX: dict[str, int] = {name: index for index, name in enumerate(CELLS)}
+
+MARK = "mark"
+MARK_ACTIONS: tuple[Action, ...] = tuple(Action(MARK, name) for name in CELLS)
+"""One prebuilt action per cell: legal_actions hands these out instead of building new ones every call."""
+
+LINES: tuple[tuple[int, int, int], ...] = (
+    (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows 1, 2, 3
+    (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns a, b, c
+    (0, 4, 8), (2, 4, 6),  # diagonals a1-c3 and c1-a3
+)
+LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple(line for line in LINES if index in line) for index in range(9)
+)
+"""For each cell, the lines that pass through it: a new mark can only complete one of these."""
+
+WIN, DRAW, LOSS = 1, 0, -1
+"""Zero-sum results (as OpenSpiel's returns), so search bots can use the totals directly."""
+
+MARK_SYMBOLS = ("X", "O")
+"""Display symbols by move order: whoever moves first plays X."""
+
+INFO = GameInfo(
+    id="tictactoe",
+    name="Tic-tac-toe",
+    min_players=2,
+    max_players=2,
+    options=(OptionSpec("first_player", 0, "which player moves first and plays X", choices=(0, 1)),),
+    description="Three in a row on a 3×3 grid. The engine's reference game and benchmark yardstick.",
+)
+
+
+class TicTacToeState(GameState):
+    info = INFO
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None, seed: int) -> None:
+        super().__init__(players, options, seed)
+        self.cells: list[int] = [EMPTY] * 9
+        self.to_move: int = self.options["first_player"]
+        self.winner: int | None = None
+        self.marks = 0  # cells marked so far; 9 with no winner is a draw
+        self.over = False
+
+    # ----- the protocol -------------------------------------------------------------------------------------
+    def active_players(self) -> list[int]:
+        return [] if self.over else [self.to_move]
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.over or player != self.to_move:
+            return []
+        cells = self.cells
+        return [MARK_ACTIONS[index] for index in range(9) if cells[index] == EMPTY]
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[Score]:
+        if self.winner is None:
+            results = [DRAW, DRAW]
+        else:
+            results = [WIN if player == self.winner else LOSS for player in range(2)]
+        return [Score(total=result, breakdown={"result": result}) for result in results]
+
+    def _apply(self, player: int, action: Action) -> None:
+        # The engine has already refused finished games and players who are not to move; the action itself is ours
+        # to check, completely, before the first change.
+        if action.kind != MARK:
+            raise IllegalAction(f"tic-tac-toe has only 'mark <cell>' actions, not {action.kind!r}")
+        if len(action) != 2:
+            raise IllegalAction("mark takes exactly one cell, e.g. 'mark b2'")
+        cell = action[1]
+        index = CELL_INDEX.get(cell) if isinstance(cell, str) else None
+        if index is None:
+            raise IllegalAction(f"there is no cell {cell!r}: cells are a1..c3 (column a-c, then row 1-3)")
+        if self.cells[index] != EMPTY:
+            raise IllegalAction(f"cell {cell} is taken")
+
+        self.cells[index] = player
+        self.marks += 1
+        self.emit("mark", player=player, cell=cell)
+        for line in LINES_THROUGH[index]:
+            if self.cells[line[0]] == self.cells[line[1]] == self.cells[line[2]] == player:
+                self.winner = player
+                self.over = True
+                self.emit("win", player=player, line=[CELLS[i] for i in line])
+                break
+        else:
+            if self.marks == 9:
+                self.over = True
+                self.emit("draw")
+        # the turn passes even when the game ends, so whose turn it is always follows from the board
+        self.to_move = 1 - player
+
+    # ----- serialisation ------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        # The board alone: whose turn it is and who has won follow from it, so storing them would only let the
+        # data contradict itself.
+        return {
+            **self._base_dict(),
+            # one character per cell in CELLS order: the player number, or "." for empty
+            "board": "".join("." if mark == EMPTY else str(mark) for mark in self.cells),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TicTacToeState:
+        state = cls.__new__(cls)
+        state._restore_base(data)
+        board = data["board"]
+        if not isinstance(board, str) or len(board) != 9 or any(char not in ".01" for char in board):
+            raise ValueError(f"a tic-tac-toe board is 9 characters of '.', '0' or '1', not {board!r}")
+        first = state.options["first_player"]
+        first_marks, second_marks = board.count(str(first)), board.count(str(1 - first))
+        if first_marks - second_marks not in (0, 1):
+            raise ValueError(f"board {board!r} cannot arise when player {first} moves first")
+        state.cells = [EMPTY if char == "." else int(char) for char in board]
+        state.marks = first_marks + second_marks
+        state.to_move = first if first_marks == second_marks else 1 - first
+        state.winner = _line_owner(state.cells)
+        if state.winner is not None and state.to_move == state.winner:
+            raise ValueError(f"board {board!r}: player {state.winner} has a line but did not make the last mark")
+        state.over = state.winner is not None or state.marks == 9
+        return state
+
+    def clone(self) -> TicTacToeState:
+        # A field-by-field copy: about twenty times cheaper than the base class's JSON round trip.
+        copy = TicTacToeState.__new__(TicTacToeState)
+        copy.num_players = self.num_players
+        copy.options = self.options  # never changed after creation, so sharing it is safe
+        copy.seed = self.seed
+        copy.rng = self.rng.copy()
+        copy._events = []
+        copy.cells = self.cells.copy()
+        copy.to_move = self.to_move
+        copy.winner = self.winner
+        copy.marks = self.marks
+        copy.over = self.over
+        return copy
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        # Nothing is hidden in tic-tac-toe; the view adds the grid as people draw it (row 3 at the top).
+        first = self.options["first_player"]
+        symbols = {first: MARK_SYMBOLS[0], 1 - first: MARK_SYMBOLS[1], EMPTY: "."}
+        rows = ["".join(symbols[self.cells[3 * row + column]] for column in range(3)) for row in (2, 1, 0)]
+        return {"board": self.to_dict()["board"], "rows": rows, "first_player": first,
+                "to_move": None if self.over else self.to_move, "winner": self.winner, "over": self.over}
+
+
+def _line_owner(cells: list[int]) -> int | None:
+    """The player owning a complete line, if any."""
+    for a, b, c in LINES:
+        if cells[a] != EMPTY and cells[a] == cells[b] == cells[c]:
+            return cells[a]
+    return None
+
+
+STATE_CLASS = TicTacToeState
