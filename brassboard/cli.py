@@ -130,9 +130,8 @@ def compact_json(value: Any, indent: int = 0, width: int = LINE_WIDTH, lead: int
 
 def render_state(state: GameState, player: int | None) -> str:
     """The game's own text rendering where it has one, else a compact dump of the player's view."""
-    render_text: Callable[[int | None], str] | None = getattr(state, "render_text", None)
-    if callable(render_text):
-        return render_text(player)
+    if type(state).render_text is not GameState.render_text:
+        return state.render_text(player)
     return compact_json(state.view(player))
 
 
@@ -532,9 +531,9 @@ def cmd_perft(args: argparse.Namespace) -> int:
     players = resolve_players(args.game, args.players)
     options = parse_options(args.option)
     check_options(args.game, options)
-    state = new_game(args.game, players, args.seed, options)
     if args.depth < 0:
         raise CliError("--depth must be 0 or more")
+    state = new_game(args.game, players, args.seed, options)
     if args.divide and args.depth >= 1 and not state.is_over():
         # per root move, as chess engines' "divide": the first place two move generators disagree shows here
         several = len(state.active_players()) > 1
@@ -548,13 +547,14 @@ def cmd_perft(args: argparse.Namespace) -> int:
                 print(f"{f'p{player} ' if several else ''}{action}: {count}")
         print(total)
         return 0
-    if args.by_depth:
-        for depth in range(1, args.depth + 1):
-            started = time.perf_counter()
-            count = perft(state, depth)
-            seconds = time.perf_counter() - started
+    count = perft(state, 0)
+    for depth in range(1 if args.by_depth else args.depth, args.depth + 1):
+        started = time.perf_counter()
+        count = perft(state, depth)
+        seconds = time.perf_counter() - started
+        if args.by_depth:
             print(f"depth {depth}: {count}  ({seconds:.3f} s, {count / max(seconds, 1e-9):,.0f} leaves/s)")
-    print(perft(state, args.depth))
+    print(count)
     return 0
 
 

@@ -4,11 +4,11 @@ from .actions import Action, as_action
 from .game import Event, GameInfo, GameState, IllegalAction, OptionSpec, Score, is_barrier
 from .match import Match, MatchRecord
 from .perft import perft
-from .registry import game_info, games, new_game, state_class, state_from_json
+from .registry import game_info, games, new_game, register_game, state_class, state_from_json
 from .rng import Rng
 
 __all__ = [
     "Action", "Event", "GameInfo", "GameState", "IllegalAction", "Match", "MatchRecord", "OptionSpec", "Rng",
-    "Score", "as_action", "game_info", "games", "is_barrier", "new_game", "perft", "state_class",
+    "Score", "as_action", "game_info", "games", "is_barrier", "new_game", "perft", "register_game", "state_class",
     "state_from_json",
 ]

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Union
 
-Arg = Union[int, str]
+Arg = int | str
 
 _INT = re.compile(r"[+-]?\d+")
 

@@ -168,6 +168,10 @@ class GameState(ABC):
         data.pop("rng", None)
         return data
 
+    def render_text(self, player: int | None = None) -> str:
+        """A readable picture of the state for the terminal; games override this with a proper board."""
+        return json.dumps(self.view(player), indent=1, sort_keys=True)
+
     def winners(self) -> list[int]:
         """Players sharing the best total (meaningful once the game is over)."""
         totals = [score.total for score in self.scores()]

@@ -24,10 +24,11 @@ class MatchRecord:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[tuple[int, str]] = field(default_factory=list)  # (player, notation)
+    meta: dict[str, Any] = field(default_factory=dict)  # free-form: who sat where, names, dates
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "seed": self.seed, "options": self.options,
-                "actions": [[p, a] for p, a in self.actions]}
+                "actions": [[p, a] for p, a in self.actions], "meta": self.meta}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1)
@@ -36,7 +37,8 @@ class MatchRecord:
     def from_dict(cls, data: Mapping[str, Any]) -> MatchRecord:
         return cls(game=data["game"], players=int(data["players"]), seed=int(data["seed"]),
                    options=dict(data.get("options") or {}),
-                   actions=[(int(p), str(a)) for p, a in data.get("actions", [])])
+                   actions=[(int(p), str(a)) for p, a in data.get("actions", [])],
+                   meta=dict(data.get("meta") or {}))
 
     @classmethod
     def from_json(cls, text: str) -> MatchRecord:
@@ -72,7 +74,10 @@ class Match:
         return match
 
     def apply(self, player: int, action: Action | str | tuple[Arg, ...]) -> list[Event]:
-        act = as_action(action) if not isinstance(action, str) else Action.parse(action)
+        try:
+            act = as_action(action)
+        except (TypeError, ValueError) as exc:
+            raise IllegalAction(f"cannot read the action: {exc}", None, player) from None
         before = self.state.clone()
         events = self.state.apply(player, act)
         barrier = any(is_barrier(e) for e in events)

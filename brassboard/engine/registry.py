@@ -16,6 +16,11 @@ _MODULES: dict[str, str] = {
 }
 
 
+def register_game(game_id: str, module: str) -> None:
+    """Make a game available: ``module`` must define ``STATE_CLASS``. Plugins and tests use this."""
+    _MODULES[game_id] = module
+
+
 def games() -> list[str]:
     """The ids of every registered game."""
     return sorted(_MODULES)

@@ -199,14 +199,6 @@ def test_undo_never_crosses_a_die_roll(dice_race: str) -> None:
     assert match.record.actions == [(0, "step"), (0, "roll")]
 
 
-def test_steps_before_a_roll_stay_done(dice_race: str) -> None:
-    match = Match(dice_race, 2, seed=1)
-    match.apply(0, "step")
-    match.apply(0, "step")
-    match.apply(0, "roll")
-    assert [step.before for step in match._steps] == [None, None, None]
-
-
 def test_undo_never_crosses_a_reveal(dice_race: str) -> None:
     match = Match(dice_race, 2, seed=1)
     match.apply(0, "step")

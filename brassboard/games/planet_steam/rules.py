@@ -224,7 +224,13 @@ class PlanetSteamState(GameState):
         while self.agenda and not self.game_over:
             step = self.agenda[0]
             if step["k"] in DECISIONS:
-                return
+                if self.legal_actions(step["p"]):
+                    return
+                # nothing the rules allow here (e.g. no free zone left for a draft): the step lapses
+                self.agenda.pop(0)
+                self._legal_cache = None
+                self.emit("skip", player=step["p"], step=step["k"])
+                continue
             self.agenda.pop(0)
             getattr(self, "_auto_" + step["k"])(step)
 
@@ -490,6 +496,8 @@ class PlanetSteamState(GameState):
         what = step["what"]
         if winner < 0:
             self.emit("no_bids", what=what)
+            if what == "specialist":  # cannot happen after the 2-credit grant; keep the auction moving anyway
+                self._win_specialist(step["bidders"][0], 0)
             return
         if what == "specialist":
             self._win_specialist(winner, bid)
