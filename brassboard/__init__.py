@@ -1,5 +1,6 @@
 """Brassboard: steam-age euro games played faithfully by their rules, on one engine."""
 
+from . import games  # the package is callable: brassboard.games() lists the game ids
 from .engine import (
     Action,
     GameInfo,
@@ -9,7 +10,6 @@ from .engine import (
     MatchRecord,
     Score,
     game_info,
-    games,
     new_game,
     perft,
     state_from_json,

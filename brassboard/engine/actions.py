@@ -12,7 +12,7 @@ from functools import lru_cache
 
 Arg = int | str
 
-_INT = re.compile(r"[+-]?\d+")
+_INT = re.compile(r"-?(0|[1-9][0-9]*)", re.ASCII)  # canonical integers only, so notation round-trips
 
 
 class Action(tuple):  # type: ignore[type-arg]

@@ -57,6 +57,10 @@ class OptionSpec:
                 raise ValueError(f"option {self.name!r} takes true or false, not {value!r}")
         elif isinstance(self.default, int) and (isinstance(value, bool) or not isinstance(value, int)):
             raise ValueError(f"option {self.name!r} takes a whole number, not {value!r}")
+        elif isinstance(self.default, str) and not isinstance(value, str):
+            raise ValueError(f"option {self.name!r} takes text, not {value!r}")
+        elif isinstance(self.default, dict) and not isinstance(value, dict):
+            raise ValueError(f"option {self.name!r} takes a table of values, not {value!r}")
         return value
 
 
@@ -163,9 +167,13 @@ class GameState(ABC):
         """Validate ``action`` fully (raise :class:`IllegalAction`), then change the state and ``emit`` events."""
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may see (``None``: a spectator). Games with secrets override this."""
+        """What ``player`` may see (``None``: a spectator). Games with secrets override this.
+
+        The seed and generator state never leave the server: with them every future roll could be foreseen.
+        """
         data = self.to_dict()
         data.pop("rng", None)
+        data.pop("seed", None)
         return data
 
     def render_text(self, player: int | None = None) -> str:

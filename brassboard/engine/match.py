@@ -27,8 +27,8 @@ class MatchRecord:
     meta: dict[str, Any] = field(default_factory=dict)  # free-form: who sat where, names, dates
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "players": self.players, "seed": self.seed, "options": self.options,
-                "actions": [[p, a] for p, a in self.actions], "meta": self.meta}
+        return {"game": self.game, "players": self.players, "seed": self.seed, "options": dict(self.options),
+                "actions": [[p, a] for p, a in self.actions], "meta": dict(self.meta)}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1)
@@ -60,6 +60,7 @@ class Match:
         self.state: GameState = new_game(game, players, seed, options)
         self.record = MatchRecord(game, players, seed, dict(self.state.options))
         self._steps: list[_Step] = []
+        self._undo_floor = 0  # steps before this index can never be undone (their snapshots are dropped)
 
     @classmethod
     def replay(cls, record: MatchRecord) -> Match:
@@ -81,13 +82,17 @@ class Match:
         before = self.state.clone()
         events = self.state.apply(player, act)
         barrier = any(is_barrier(e) for e in events)
-        if barrier:
-            # nothing before a barrier may be undone any more: drop the snapshots we no longer need
-            for step in self._steps:
-                step.before = None
+        if barrier or (self._steps and self._steps[-1].player != player):
+            # undo never crosses a barrier or another player's step: earlier snapshots are no longer needed
+            self._seal()
         self._steps.append(_Step(player, act, events, None if barrier else before))
         self.record.actions.append((player, str(act)))
         return events
+
+    def _seal(self) -> None:
+        for step in self._steps[self._undo_floor:]:
+            step.before = None
+        self._undo_floor = len(self._steps)
 
     def can_undo(self, player: int) -> bool:
         if not self._steps:
@@ -105,6 +110,7 @@ class Match:
         if last.before is None:
             raise IllegalAction("undo never crosses a die roll, a shuffle or a reveal", None, player)
         self._steps.pop()
+        self._undo_floor = min(self._undo_floor, len(self._steps))
         self.record.actions.pop()
         self.state = last.before
         return last.action

@@ -128,6 +128,15 @@ def test_illegal_action_leaves_the_match_unchanged() -> None:
     assert match.can_undo(0)
 
 
+@pytest.mark.parametrize("action", ["", "   ", ["mark", "b2"]])
+def test_unreadable_action_is_illegal_and_unrecorded(action: Any) -> None:
+    match = Match("tictactoe", 2)
+    with pytest.raises(IllegalAction, match="cannot read the action"):
+        match.apply(0, action)
+    assert match.record.actions == []
+    assert not match.can_undo(0)
+
+
 def test_chance_match_replays_exactly_from_its_seed(dice_race: str) -> None:
     match = Match(dice_race, 3, seed=21)
     while not match.state.is_over():
@@ -169,9 +178,9 @@ def test_undo_never_takes_back_another_players_step() -> None:
         match.undo(0)
     assert match.state.to_json() == before
     assert len(match.record.actions) == 2
-    # once player 1 takes their own step back, player 0's step is the latest again
+    # once another player has acted on it, a step stands for good, even if that player takes theirs back
     match.undo(1)
-    assert match.can_undo(0)
+    assert not match.can_undo(0)
 
 
 def test_undo_walks_back_several_own_steps(dice_race: str) -> None:

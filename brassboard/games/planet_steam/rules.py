@@ -1244,6 +1244,7 @@ class PlanetSteamState(GameState):
         """The public state plus ``player``'s own secrets; other players' credits hidden if the option says so."""
         data = self.to_dict()
         data.pop("rng")
+        data.pop("seed")  # with the seed every future die roll could be foreseen
         data["zone_names"] = list(self.fig.zone_names)
         data["colours"] = list(COLOURS[: self.num_players])
         if self.options["hidden_credits"]:
