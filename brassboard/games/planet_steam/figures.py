@@ -123,8 +123,8 @@ def _build(data: dict[str, Any], edition: str, players: int) -> Figures:
         for c in range(columns):
             around = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
             neighbours.append(tuple(rr * columns + cc for rr, cc in around if 0 <= rr < rows and 0 <= cc < columns))
-    unavailable_rows = data["map"]["unavailable_rows"][str(players)]
-    unavailable = frozenset(i for i in range(len(names)) if i // columns + 1 in unavailable_rows)
+    unavailable_columns = [ord(c) - ord("A") for c in data["map"]["unavailable_columns"][str(players)]]
+    unavailable = frozenset(i for i in range(len(names)) if i % columns in unavailable_columns)
     rivers = frozenset(index[z] for z in data["map"]["rivers"])
     central = frozenset(index[z] for z in data["map"]["central_shafts_2008"])
     claims = data["start_claims"][str(players)]

@@ -261,6 +261,10 @@ class PlanetSteamState(GameState):
                 return p
         return -1
 
+    def _lady_steam(self) -> int:
+        holder = self.holder_of("lady_steam")
+        return holder if holder >= 0 else self.order[0]
+
     def capacity(self, player: int, res: int) -> int:
         return self.fig.capacity[res][self.players[player].freighter[res] - 1]
 
@@ -461,7 +465,7 @@ class PlanetSteamState(GameState):
 
     def _open_bidding(self, what: str, opener: int, bidders: list[int], zone: int = -1) -> None:
         step: Step = {"k": "bid", "what": what, "bidders": bidders, "high": 0, "leader": -1, "passed": [],
-                      "zone": zone, "p": opener}
+                      "zone": zone, "opener": opener, "p": opener}
         self._push_front(step)
         self._next_bidder(step, start_at=0)
 
@@ -470,8 +474,8 @@ class PlanetSteamState(GameState):
         if step["what"] == "zone":
             if pl.markers <= 0:
                 return 0
-            if "speculator" in self.specialists_of(player):
-                return 2 * pl.credits  # the speculator pays half, rounded up
+            if "speculator" in self.specialists_of(player) and self.fig.edition == "2013":
+                return 2 * pl.credits  # pays half, rounded up (2008: "bids have to be payable immediately")
         return pl.credits
 
     def _next_bidder(self, step: Step, start_at: int) -> None:
@@ -516,7 +520,7 @@ class PlanetSteamState(GameState):
     def _legal_bid(self, p: int, step: Step) -> list[Action]:
         top = self.max_bid(p, step)
         actions = [Action("bid", amount) for amount in range(step["high"] + 1, top + 1)]
-        if step["leader"] >= 0:
+        if step["leader"] >= 0 or p != step["opener"]:  # only the opener may not pass (before any bid)
             actions.append(Action("pass"))
         return actions
 
@@ -622,9 +626,9 @@ class PlanetSteamState(GameState):
 
     def _take_bonus(self, player: int, res: int) -> None:
         self.bonus[res] = 0
-        if self.room(player, res) > 0:
+        if self.room(player, res) > 0 or self.fig.edition == "2008":  # 2008: the excess goes to the IPF
             self._gain(player, res, 1, "bonus")
-        else:  # the only time a supply rises outside trading: the freighter was full
+        else:  # 2013: the only time a supply rises outside trading: the freighter was full
             self._set_supply(res, self.supply[res] + 1)
             self.emit("bonus_returned", player=player, resource=RESOURCES[res])
 
@@ -647,9 +651,7 @@ class PlanetSteamState(GameState):
         if not step["mode"]:
             credits = self.players[p].credits
             return [Action("manipulate", m) for m, (cost, _) in MANIPULATION.items() if credits >= cost]
-        actions = [Action("done")]
-        if step["left"] <= 0:
-            return actions
+        actions = []
         dirs: dict[str, str] = step["dirs"]
         for r, name in enumerate(RESOURCES):
             if r == QUARTZ and step["mode"] != "strong":
@@ -658,8 +660,10 @@ class PlanetSteamState(GameState):
                 continue
             scale = self.fig.scales[r]
             for direction, can in (("up", self.price[r] < scale.price_max), ("down", self.price[r] > scale.price_min)):
-                if can and dirs.get(name, direction) == direction:
+                if can and dirs.get(name, direction) == direction and step["left"] > 0:
                     actions.append(Action("shift", name, direction))
+        if dirs or not actions:  # the card must be used: at least one shift where any is possible
+            actions.append(Action("done"))
         return actions
 
     def _do_manipulate(self, p: int, step: Step, action: Action) -> None:
@@ -715,7 +719,7 @@ class PlanetSteamState(GameState):
         self.emit("player_order", order=self.order)
         steps: list[Step] = []
         if self.options["variable_claims"] and self.round == 1:
-            first = self.order[0]
+            first = self._lady_steam()
             extra = 2 if self.num_players < 5 else 1
             for p in self.order + self.order[::-1]:
                 steps.append({"k": "draft", "p": p, "own": 1, "neutral": extra if p == first else 1})
@@ -768,7 +772,7 @@ class PlanetSteamState(GameState):
         z = self._zone(action[1])
         self._finish_step()
         self.emit("zone_auction", player=p, zone=self._name(z))
-        lady = self.order[0]
+        lady = self._lady_steam()
         self._open_bidding("zone", lady, self._clockwise(lady), zone=z)
 
     def _legal_claim(self, p: int, step: Step) -> list[Action]:
@@ -778,7 +782,7 @@ class PlanetSteamState(GameState):
             free = [self._name(z) for z, o in enumerate(self.owner) if o == UNCLAIMED]
             how = "choice" if self.options["claim_by_choice"] else "roll"
             actions += [Action("claim", z, how) for z in free]
-            if pl.permits > 0:
+            if pl.permits > 0 and self._may_use_permit(p):
                 actions += [Action("claim", z, "permit") for z in free]
                 actions += [Action("claim", self._name(z), "permit") for z, o in enumerate(self.owner) if o == NEUTRAL]
         actions.append(Action("pass"))
@@ -810,6 +814,10 @@ class PlanetSteamState(GameState):
                 amount = self.fig.costs["failed_claim_compensation"]
                 self.players[p].credits += amount
                 self.emit("compensation", player=p, credits=amount)
+
+    def _may_use_permit(self, player: int) -> bool:
+        # 2013: "Man muss nicht den Ingenieur besitzen"; 2008: only while holding the Constructor card
+        return self.fig.edition == "2013" or "engineer" in self.specialists_of(player)
 
     def diversions(self, zone: int) -> list[int]:
         """After a roll of 1-3: the nearest unclaimed zone in each orthogonal direction from ``zone``."""
@@ -847,7 +855,7 @@ class PlanetSteamState(GameState):
         holder = self.freighter_holder
         if holder < 0:
             return
-        if self.freighter_kept:  # never a third round: back to auction next round
+        if self.freighter_kept or self.round >= self.fig.rounds:  # never a third round; no round left to keep it for
             self.freighter_released = True
             self.emit("freighter_must_return", player=holder)
             return
@@ -1148,7 +1156,7 @@ class PlanetSteamState(GameState):
             self.emit("game_over", scores=[s.to_dict() for s in self.scores()], winners=self.winners())
             return
         self.round += 1
-        self.start_player = self.order[0]  # the previous round's Lady Steam opens the next auction
+        self.start_player = self._lady_steam()  # the previous round's Lady Steam opens the next auction
         self.cards = [-1] * self.num_players
         self.order = []
         self.airship_row = 0
