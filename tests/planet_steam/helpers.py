@@ -200,14 +200,17 @@ EASY = ("pass", "done", "decline", "produce", "release")
 """Choices that end a turn or a compound decision without spending anything (``play_until`` prefers them)."""
 
 
-def play_until(state: PlanetSteamState, step_kind: str | None = None, limit: int = 2000) -> None:
-    """Play cheap choices until a ``step_kind`` decision is due (``None``: to the end of the game).
+def play_until(state: PlanetSteamState, step_kind: str | None = None, *, round_: int | None = None,
+               limit: int = 3000) -> None:
+    """Play cheap choices until a ``step_kind`` decision is due (in round ``round_`` if given; ``None``: to the end).
 
     The choices: a turn-ending action where one is legal (pass, done, decline, produce, release), else the first
     legal action (a forced 1-credit bid, the lowest card, the first zone ...).
     """
     for _ in range(limit):
-        if state.is_over() or (step_kind is not None and state.agenda[0]["k"] == step_kind):
+        if state.is_over():
+            return
+        if step_kind is not None and state.agenda[0]["k"] == step_kind and round_ in (None, state.round):
             return
         (p,) = state.active_players()
         options = legal(state, p)

@@ -146,6 +146,12 @@ SCARCE_FIGURES: dict[str, Any] = {
 }
 """A box short of every component, so the rules meet empty stocks (no tank, converter, marker left)."""
 
+CHEAP_FIGURES: dict[str, Any] = {
+    "costs": {"compressor": {"water": 1, "ore": 0, "quartz": 0}, "import_tank": {"water": 1, "quartz": 0, "credits": 1},
+              "converter": {"quartz": 1, "ore": 1, "energy": 1}, "freighter_upgrade": {"ore": 0, "energy": 1}},
+}
+"""Cheap tanks, converters and compressors: the board fills up, so moves and swaps of parts get played a lot."""
+
 
 def option_sets() -> dict[str, dict[str, Any]]:
     """Named option combinations (without the edition): defaults, each option alone, and a few together."""
@@ -160,6 +166,8 @@ def option_sets() -> dict[str, dict[str, Any]]:
     sets["all_on_choice_3"] = {**ALL_ON, "river_neutrals": 3}
     sets["scarce_components"] = {"figures": SCARCE_FIGURES}
     sets["scarce_all_on"] = {**ALL_ON, "figures": SCARCE_FIGURES}
+    sets["cheap_components"] = {"figures": CHEAP_FIGURES}
+    sets["cheap_all_on"] = {**ALL_ON, "figures": CHEAP_FIGURES}
     return sets
 
 

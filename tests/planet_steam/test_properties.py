@@ -51,12 +51,14 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 EDITIONS = ("2013", "2008")
 OPTION_SETS = option_sets()
 
-GAMES_PER_CASE = 6
-"""Seeds per (edition, option set, player count) in the default run: 2 x 20 x 4 cases -> 960 games."""
+GAMES_PER_CASE = 8
+"""Seeds per (edition, option set, player count) in the default run: 2 x 22 x 4 cases -> 1408 games."""
 SOAK_GAMES_PER_CASE = 150
-"""Seeds per case with ``--soak``: 24 000 games."""
-ROUND_TRIP_EVERY = 23
+"""Seeds per case with ``--soak``: 26 400 games."""
+ROUND_TRIP_EVERY = 31
 """Actions between JSON round-trip / clone checks (and always at the end)."""
+REPLAY_EVERY = 3
+"""Every this many games of a case (the first included) also replays its record through ``Match``."""
 
 PHASE_RANK = {"setup": 0, "expansion": 1, "tanks": 2, "production": 3, "exchange": 4, "end": 5, "over": 6}
 
@@ -222,7 +224,7 @@ def assert_replays(state: GameState, record: list[tuple[int, str]]) -> None:
     assert replayed.record.actions == record
 
 
-def play_checked(players: int, options: Mapping[str, Any], seed: int) -> GameState:
+def play_checked(players: int, options: Mapping[str, Any], seed: int, replay: bool = True) -> GameState:
     """One mixed-policy game with every invariant after every action; returns the final state."""
     checker: Invariants | None = None
     count = 0
@@ -246,15 +248,16 @@ def play_checked(players: int, options: Mapping[str, Any], seed: int) -> GameSta
     state, record = play(players, options, seed, each=each)
     assert state.is_over()
     assert_round_trip(state)
-    assert_replays(state, record)
+    if replay:
+        assert_replays(state, record)
     return state
 
 
 def run_case(edition: str, name: str, players: int, games: int) -> None:
     options = with_edition(OPTION_SETS[name], edition)
     base = case_seed(edition, name, players)
-    for seed in range(base, base + games):
-        play_checked(players, options, seed)
+    for index, seed in enumerate(range(base, base + games)):
+        play_checked(players, options, seed, replay=index % REPLAY_EVERY == 0)
 
 
 @pytest.mark.parametrize(("edition", "name", "players"), CASES)
@@ -269,31 +272,28 @@ def test_soak_random_games_keep_the_invariants(edition: str, name: str, players:
 
 
 # ----- every action kind turns up -----------------------------------------------------------------------------------
-RARE_KINDS_NOT_EXPECTED = {"relief"}  # 2008 emergency relief needs a player with no water and no water tank
-
-
 def test_the_mixed_players_reach_every_action_kind() -> None:
     """The random games are only worth their invariants if they exercise every rule: every kind gets played."""
     seen: set[str] = set()
     for edition in EDITIONS:
-        for name in ("all_on", "default", "scarce_all_on"):
+        for name in ("all_on", "cheap_components", "scarce_all_on"):
             options = with_edition(OPTION_SETS[name], edition)
             for players in PLAYER_COUNTS:
                 for seed in range(3):
                     _, record = play(players, options, 1000 + seed)
                     seen.update(notation.split(" ")[0] for _, notation in record)
-    missing = set(EVERY_KIND) - seen - RARE_KINDS_NOT_EXPECTED
+    missing = set(EVERY_KIND) - seen
     assert not missing, f"never played: {sorted(missing)}"
     assert seen <= set(EVERY_KIND), f"unknown kinds played: {sorted(seen - set(EVERY_KIND))}"
 
 
 # ----- sampled states: all legal actions apply; mutated ones are refused ------------------------------------------
-SAMPLE_EVERY = 11
+SAMPLE_EVERY = 19
 """Every this many decision states of a game is a sample."""
 
 SAMPLE_CASES = [
     pytest.param(edition, name, players, id=f"{edition}-{name}-{players}p")
-    for edition in EDITIONS for name in ("default", "all_on", "scarce_all_on", "optional_cards", "variable_claims_5")
+    for edition in EDITIONS for name in ("default", "all_on", "scarce_all_on", "cheap_all_on", "variable_claims_5")
     for players in PLAYER_COUNTS
 ]
 

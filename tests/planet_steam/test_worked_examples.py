@@ -486,13 +486,14 @@ def test_example_2008_selling_quartz() -> None:
 
 
 def _row_of_four_2008() -> PlanetSteamState:
-    """2008 picture: four red water tanks on fields 1-4 in a line, a compressor dome on field 4."""
+    """2008 picture: four red water tanks on fields 1-4 in a line, a compressor dome on field 4 (off the central
+    shafts, so every water tank needs energy)."""
     red = 0
     state = new_state(4, edition="2008")
     finish_setup(state)
     clear_map(state)
-    put_tank(state, red, "A6", "B6", "C6")
-    put_tank(state, red, "D6", compressor=True)
+    put_tank(state, red, "A7", "B7", "C7")
+    put_tank(state, red, "D7", compressor=True)
     give(state, red, water=0, freighter={"water": 4})
     return state
 
@@ -516,7 +517,7 @@ def test_example_2008_energy_shortage() -> None:
     give(state, 0, energy=3)
     at(state, {"k": "produce", "p": 0, "idle": []})
     assert "produce" not in legal(state, 0)
-    act(state, 0, "idle A6", "produce")
+    act(state, 0, "idle A7", "produce")
     assert state.players[0].goods[WATER] == 6
     assert state.players[0].goods[ENERGY] == 0
 

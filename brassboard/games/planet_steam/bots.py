@@ -37,7 +37,9 @@ from .rules import NEUTRAL, NO_CONVERTER, UNCLAIMED, PlanetSteamState, Step
 EPSILON = 0.5          # a build step must gain at least this much value
 BID_SHARE = 0.25       # never stake more than this share of one's credits on a specialist card
 FUTURE_WEIGHT = 0.85   # later rounds' production is less certain than this round's (prices fall as all produce)
-ANCHOR = 0.5           # weight of the scale's start price in the price expected for later rounds
+LIQUIDITY = 0.3        # the extra worth of each credit below the cushion while rounds remain
+CASH_CUSHION = 30
+ANCHOR = 0.25          # weight of the scale's start price in the price expected for later rounds
 
 
 class _Holdings:
@@ -202,7 +204,10 @@ class _Valuer:
     def wealth(self, h: _Holdings) -> float:
         """What ``h`` adds to the final score: credits, goods, tanks, compressors and future production."""
         goods = sum(h.goods[r] * self.price[r] for r in range(4))
-        return (h.credits + goods + self.tank_points * len(h.out) + self.compressor_points * len(h.comp)
+        cash: float = h.credits
+        if self.later_rounds > 0:  # credits in hand buy goods and bids next round: a little extra worth
+            cash += LIQUIDITY * min(h.credits, CASH_CUSHION)
+        return (cash + goods + self.tank_points * len(h.out) + self.compressor_points * len(h.comp)
                 + self.production_value(h))
 
 
@@ -395,7 +400,9 @@ class GreedyBot:
         elif what == "zone":
             z = step["zone"]
             score = self._zone_scores(s, p, [z])[z]
-            limit = min(0.7 * score, 0.5 * pl.credits)
+            points = _Valuer(s, p).zone_points
+            # the claim step gives a zone each round anyway: an extra one is worth its points and a little more
+            limit = min(points + 0.3 * (score - points), 0.4 * pl.credits)
             if "speculator" in s.specialists_of(p):
                 limit *= 2  # the speculator pays half
         else:  # the independent freighter: a little extra room for two rounds
@@ -454,13 +461,16 @@ class GreedyBot:
 
     def _step_manipulate(self, s: PlanetSteamState, p: int, step: Step, legal: list[Action]) -> Action | None:
         if not step["mode"]:
-            return Action("manipulate", "weak")
-        pl = s.players[p]
-        shifts = [a for a in legal if a[0] == "shift" and a[2] == "up"]
-        if not shifts:
+            return Action("manipulate", "weak") if Action("manipulate", "weak") in legal else legal[0]
+        goods = s.players[p].goods
+        ups = [a for a in legal if a[0] == "shift" and a[2] == "up"]
+        if ups:  # raise what the bot holds most of
+            return self._best((goods[RES_INDEX[str(a[1])]] + 0.01 * s.price[RES_INDEX[str(a[1])]], a) for a in ups)
+        if Action("done") in legal:
             return Action("done")
-        return self._best((pl.goods[RES_INDEX[str(a[1])]] + 0.01 * s.price[RES_INDEX[str(a[1])]], a)
-                          for a in shifts)
+        # the card must be used: lower what the bot holds least of
+        downs = [a for a in legal if a[0] == "shift"]
+        return self._best((-goods[RES_INDEX[str(a[1])]] * s.price[RES_INDEX[str(a[1])]], a) for a in downs)
 
     def _step_sabotage(self, s: PlanetSteamState, p: int, step: Step, legal: list[Action]) -> Action | None:
         totals = [score.total for score in s.scores()]
@@ -672,25 +682,31 @@ class GreedyBot:
     def _needs(self, s: PlanetSteamState, p: int) -> list[int]:
         """Goods ``p`` wants to hold after trading: for the certificate step and the next round's tank phase."""
         need = [0, 0, 0, 0]
+        costs = s.fig.costs
+        price = s.price
         if s.stock["luxury_quarters"] > 0:
-            need[QUARTZ] += 1
-            need[ORE] += 1
+            self._add_cost(need, costs["luxury_quarters"])
         if s.round >= s.fig.rounds:
             return need
-        tanks = [z for z in s.tanks_of(p)]
+        tanks = s.tanks_of(p)
         consuming = sum(1 for z in tanks if s._needs_energy(z))
         empty = sum(1 for z in s.zones_of(p) if not s.tank[z])
         planned_tanks = min(empty + 1, 3, s.market_tanks() + 1)
         need[WATER] += 1 + planned_tanks
         need[ENERGY] += consuming + planned_tanks
-        if s.stock["compressors"] > 0 and tanks and s.round + 1 <= s.fig.rounds:
-            comp = s.fig.costs["compressor"]
-            need[QUARTZ] += comp.get("quartz", 0)
-            need[ORE] += comp.get("ore", 0)
-            need[WATER] += comp.get("water", 0)
+        compressor = costs["compressor"]
+        bundle = sum(price[RES_INDEX[k]] * v for k, v in compressor.items() if k != "credits")
+        if s.stock["compressors"] > 0 and tanks and bundle < s.fig.scoring["compressor"]:
+            self._add_cost(need, compressor)
         for r in range(4):
             need[r] = min(need[r], s.capacity(p, r))
         return need
+
+    @staticmethod
+    def _add_cost(need: list[int], cost: dict[str, int]) -> None:
+        for key, amount in cost.items():
+            if key != "credits":
+                need[RES_INDEX[key]] += amount
 
     def _remaining_turns(self, s: PlanetSteamState, r: int) -> int:
         return sum(1 for st in s.agenda if st["k"] == "trade" and st["r"] == r)
@@ -749,8 +765,9 @@ class GreedyBot:
         if s.round >= s.fig.rounds:
             return r in (QUARTZ, ORE)  # only for the luxury quarters of the certificate step
         if r == ENERGY:
-            water = s.price[WATER]
-            return price <= max(water, s.price[ORE], s.price[QUARTZ])
+            return price <= max(s.price[WATER], s.price[ORE], s.price[QUARTZ])
+        if r == WATER and s.players[p].goods[WATER] == 0:
+            return True  # without water there is no activation and no tank
         return price < scale.price_max or r in (QUARTZ, ORE)
 
     def _step_certificate(self, s: PlanetSteamState, p: int, step: Step, legal: list[Action]) -> Action:

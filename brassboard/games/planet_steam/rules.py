@@ -1202,7 +1202,7 @@ class PlanetSteamState(GameState):
         data.update({
             "owner": self.owner[:], "tank": self.tank[:], "converter": self.converter[:],
             "compressor": self.compressor[:], "toppled": self.toppled[:],
-            "players": [pl.to_dict() for pl in self.players], "stock": dict(self.stock),
+            "holdings": [pl.to_dict() for pl in self.players], "stock": dict(self.stock),
             "price": self.price[:], "supply": self.supply[:], "bonus": self.bonus[:], "track": self.track,
             "round": self.round, "phase": self.phase, "start_player": self.start_player, "cards": self.cards[:],
             "order": self.order[:], "opener": self.opener, "airship_row": self.airship_row,
@@ -1225,7 +1225,7 @@ class PlanetSteamState(GameState):
                     "sabotaged_zone", "freighter_holder", "freighter_deposit", "freighter_kept",
                     "freighter_released", "game_over"):
             setattr(state, key, data[key])
-        state.players = [Player.from_dict(p) for p in data["players"]]
+        state.players = [Player.from_dict(p) for p in data["holdings"]]
         state.stock = dict(data["stock"])
         state.trade_markers = dict(data["trade_markers"])
         state.agenda = [_copy_step(s) for s in data["agenda"]]
@@ -1256,7 +1256,7 @@ class PlanetSteamState(GameState):
         data["zone_names"] = list(self.fig.zone_names)
         data["colours"] = list(COLOURS[: self.num_players])
         if self.options["hidden_credits"]:
-            for p, pl in enumerate(data["players"]):
+            for p, pl in enumerate(data["holdings"]):
                 if p != player:
                     pl["credits"] = None
         return data
@@ -1272,15 +1272,23 @@ class PlanetSteamState(GameState):
         kind = action[0]
         same_kind = [a for a in legal if a[0] == kind]
         what = _STEP_WHAT.get(step["k"], step["k"])
+        reason = _reason(self, player, step, action) if kind in _KINDS_OF_STEP.get(step["k"], ()) else ""
+        if reason:
+            return reason
         if not same_kind:
             kinds = sorted({a[0] for a in legal})
             return f"now is {what}; '{kind}' is not possible here (possible: {', '.join(kinds)})"
-        reason = _reason(self, player, step, action)
-        if reason:
-            return reason
         sample = ", ".join(str(a) for a in same_kind[:6]) + (" …" if len(same_kind) > 6 else "")
         return f"{what}: '{action}' is not allowed; allowed {kind} actions: {sample}"
 
+
+# the action kinds each step can ever take: a specific reason is given only for these
+_KINDS_OF_STEP: dict[str, tuple[str, ...]] = {
+    "bid": ("bid", "pass"), "trade": ("buy", "sell", "pass"), "produce": ("idle", "use", "produce"),
+    "claim": ("claim", "pass"), "certificate": ("buy-permit", "sell-permit", "buy-quarters", "pass"),
+    "build": ("buy-tank", "import", "buy-converter", "buy-compressor", "upgrade", "move", "move-converter",
+              "remove-converter", "move-compressor", "done"),
+}
 
 _STEP_WHAT = {
     "setup_upgrade": "the set-up freighter upgrade", "river_neutral": "placing neutral markers on rivers",
