@@ -63,6 +63,10 @@ class Tally:
     tanks_made: Counter[int] = field(default_factory=Counter)      # tanks the end phase produced, per round
     shortages: Counter[str] = field(default_factory=Counter)
     ran_out: Counter[str] = field(default_factory=Counter)         # components exhausted by the end of a game
+    made: Counter[str] = field(default_factory=Counter)            # goods produced, by resource
+    lost: Counter[str] = field(default_factory=Counter)            # goods lost to full freighters, by resource
+    upgrades: Counter[str] = field(default_factory=Counter)        # freighter upgrades bought (tank phase, banker)
+    final_class: list[Counter[int]] = field(default_factory=lambda: [Counter() for _ in RESOURCES])
     seconds: float = 0.0
 
     def __post_init__(self) -> None:
@@ -105,6 +109,12 @@ def play(players: int, seed: int, bots: list[Bot], options: dict[str, Any], tall
                     sold_out_this_round = True
             elif kind == "import_tank":
                 tally.imports += 1
+            elif kind == "gain":
+                if event["why"] == "production":
+                    tally.made[event["resource"]] += event["amount"] + event["lost"]
+                tally.lost[event["resource"]] += event["lost"]
+            elif kind == "upgrade" and event.get("why") != "set-up":
+                tally.upgrades[event["resource"]] += 1
             elif kind == "tank_production":
                 tally.rounds += 1
                 tally.tanks_made[event["made"]] += 1
@@ -128,6 +138,8 @@ def play(players: int, seed: int, bots: list[Bot], options: dict[str, Any], tall
             tally.breakdown.update(score.breakdown)
         for r in range(4):
             tally.final_prices[r][state.price[r]] += 1
+            for pl in state.players:
+                tally.final_class[r][pl.freighter[r]] += 1
         for name, left in state.stock.items():
             if left == 0 and name != "neutral_markers":
                 tally.ran_out[name] += 1
@@ -225,6 +237,14 @@ def report(tally: Tally, options: dict[str, Any]) -> list[str]:
     lines.append(f"end-phase tank production: {made / games:.1f} tanks a game; "
                  f"per round {distribution(tally.tanks_made, tally.rounds)}; "
                  f"rounds with an exchange shortage: {short or 'none'}")
+    lines.append("freighters (capacity by class): goods made / lost to full holds / upgrades bought, per player "
+                 "and game; final classes")
+    for r, name in enumerate(RESOURCES):
+        made_r, lost_r = tally.made[name], tally.lost[name]
+        lines.append(f"  {name:<7} {'/'.join(str(c) for c in fig.capacity[r]):<10} made {made_r / per_player:>5.1f}"
+                     f"  lost {lost_r / per_player:>4.1f} ({100 * lost_r / max(1, made_r):>3.0f}% of made)"
+                     f"  upgrades {tally.upgrades[name] / per_player:.2f}"
+                     f"  classes {distribution(tally.final_class[r], per_player)}")
     ran = ", ".join(f"{name} {100 * count / games:.0f}%" for name, count in tally.ran_out.most_common())
     lines.append(f"components exhausted at the end (share of games): {ran or 'none'}")
     return lines

@@ -7,12 +7,14 @@ Each decision compares its options by that value:
 
 * auctions: a specialist card is worth its privilege in credits (Engineer 15, the airship's extra goods for the
   bot's own tanks, ...); the bot raises by one while the best card is worth more than the worst it would be left
-  with, and never stakes more than a quarter of its credits. Zone auctions are bid up to the zone's value.
+  with, and never stakes more than a quarter of its credits. In a zone auction it bids up to the zone's end
+  points plus a share of its production value (the claim step brings a zone each round anyway).
 * claims: a zone is worth its 25 end credits plus what a tank there adds (neighbouring own zones make synergy,
   rivers save energy); a roll is valued as half the target and half the best of the zones it may fall back to.
 * the tank phase: it activates when the build it would make is worth more than the two waters activation costs
   (the water paid and the water a decline brings), then repeats the best affordable purchase or reorganisation
-  (single actions, a tank with its converter, a whole synergy group converted) while it gains value.
+  (single actions, a tank with its converter, a whole synergy group converted) while it gains value. While
+  rounds remain, credits below a small cushion count a little extra, so it does not spend itself to nothing.
 * production: the subset of tanks that maximises the value of the goods that fit minus the energy spent.
 * the exchange: it keeps what the next tank phase and the certificate step need (1 quartz + 1 ore for luxury
   quarters, 2 quartz + ore + water for a compressor, energy for the tanks, water to activate and buy tanks), buys
@@ -28,7 +30,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from brassboard.bots.base import Bot
 from brassboard.engine import Action, GameState
 
 from .figures import ENERGY, ORE, QUARTZ, RES_INDEX, RESOURCES, WATER, Figures
@@ -75,8 +76,6 @@ class _Valuer:
     """Values of goods and of production for one player at one moment of the game."""
 
     def __init__(self, state: PlanetSteamState, player: int) -> None:
-        self.state = state
-        self.player = player
         fig = state.fig
         self.fig: Figures = fig
         self.price = [float(p) for p in state.price]
@@ -91,14 +90,15 @@ class _Valuer:
             self.tank_points = scoring["tank"]
             self.zone_points = scoring["zone"]
         self.compressor_points = scoring["compressor"]
-        self.quarters_points = scoring["luxury_quarters"]
         self.rounds_left = rounds_left(state)
         self.produce_now = state.phase in ("setup", "expansion", "tanks", "production")
         self.later_rounds = self.rounds_left - (1 if self.produce_now else 0)
         self.airship = state.airship_row if self.produce_now else 0
         self.free_water = fig.free_water_zones
         self.rows = [fig.row_of(z) for z in range(len(fig.zone_names))]
-        self.extra_room = state._independent_free(player) if player == state.freighter_holder else 0
+        # the independent freighter's free places (the same for every resource): room beyond the own freighter
+        pl = state.players[player]
+        self.extra_room = state.room(player, WATER) - max(0, state.capacity(player, WATER) - pl.goods[WATER])
 
     # ----- production ---------------------------------------------------------------------------------------
     def output(self, out: dict[int, int], comp: set[int], using: Iterable[int], airship: int) -> tuple[int, list[int]]:
@@ -216,6 +216,23 @@ def rounds_left(state: PlanetSteamState) -> int:
     return state.fig.rounds - state.round + 1
 
 
+def _zone(state: PlanetSteamState, name: object) -> int:
+    return state.fig.zone(str(name))
+
+
+def _burns_energy(state: PlanetSteamState, zone: int) -> bool:
+    """Whether the tank on ``zone`` pays 1 energy to produce (energy converters and free water do not)."""
+    conv = state.converter[zone]
+    if conv == ENERGY:
+        return False
+    return not (conv == NO_CONVERTER and zone in state.fig.free_water_zones)
+
+
+def _converter_allowed(state: PlanetSteamState, zone: int, res: int) -> bool:
+    """The advanced river restriction: no quartz or ore converter on a river zone."""
+    return not (state.options["river_restriction"] and zone in state.fig.rivers and res in (QUARTZ, ORE))
+
+
 def _is_planet_steam(state: GameState) -> PlanetSteamState:
     if not isinstance(state, PlanetSteamState):
         raise TypeError(f"the Planet Steam bot cannot play {type(state).__name__}")
@@ -278,14 +295,14 @@ class GreedyBot:
         return Action("upgrade", "water")  # water: cheap goods made in bulk; the rules suggest it for a first game
 
     def _step_river_neutral(self, s: PlanetSteamState, p: int, step: Step, legal: list[Action]) -> Action | None:
-        return self._best((self._blocking(s, p, s._zone(a[1])), a) for a in legal)
+        return self._best((self._blocking(s, p, _zone(s, a[1])), a) for a in legal)
 
     def _step_draft(self, s: PlanetSteamState, p: int, step: Step, legal: list[Action]) -> Action | None:
         own = [a for a in legal if a[0] == "place"]
         if own:
             scores = self._zone_scores(s, p)
-            return self._best((scores[s._zone(a[1])], a) for a in own)
-        return self._best((self._blocking(s, p, s._zone(a[1])), a) for a in legal)
+            return self._best((scores[_zone(s, a[1])], a) for a in own)
+        return self._best((self._blocking(s, p, _zone(s, a[1])), a) for a in legal)
 
     def _blocking(self, s: PlanetSteamState, p: int, z: int) -> float:
         """How much a neutral marker on ``z`` hurts the others more than it hurts ``p``."""
@@ -334,7 +351,7 @@ class GreedyBot:
         for a in legal:
             if a[0] != "claim":
                 continue
-            z = s._zone(a[1])
+            z = _zone(s, a[1])
             how = a[2]
             if how == "roll":
                 options.append((self._roll_value(s, z, scores), a))
@@ -348,12 +365,12 @@ class GreedyBot:
         return best
 
     def _step_divert(self, s: PlanetSteamState, p: int, step: Step, legal: list[Action]) -> Action | None:
-        scores = self._zone_scores(s, p, [s._zone(a[1]) for a in legal])
-        return self._best((scores[s._zone(a[1])], a) for a in legal)
+        scores = self._zone_scores(s, p, [_zone(s, a[1]) for a in legal])
+        return self._best((scores[_zone(s, a[1])], a) for a in legal)
 
     def _step_speculate(self, s: PlanetSteamState, p: int, step: Step, legal: list[Action]) -> Action | None:
-        scores = self._zone_scores(s, p, [s._zone(a[1]) for a in legal])
-        return self._best((scores[s._zone(a[1])], a) for a in legal)
+        scores = self._zone_scores(s, p, [_zone(s, a[1]) for a in legal])
+        return self._best((scores[_zone(s, a[1])], a) for a in legal)
 
     # ----- auctions -------------------------------------------------------------------------------------------
     def _card_values(self, s: PlanetSteamState, p: int) -> dict[int, float]:
@@ -481,7 +498,7 @@ class GreedyBot:
         h = _Holdings(s, p)
         options = []
         for a in legal:
-            z = s._zone(a[1])
+            z = _zone(s, a[1])
             other = h.copy()
             other.out.pop(z, None)
             other.comp.discard(z)
@@ -534,7 +551,7 @@ class GreedyBot:
     def _converter_cost(self, s: PlanetSteamState, a: Action) -> int:
         if len(a) < 2:
             return 0
-        conv = s.converter[s._zone(a[1])]
+        conv = s.converter[_zone(s, a[1])]
         return 0 if conv == NO_CONVERTER else int(s.fig.costs["converter"][RESOURCES[conv]])
 
     @staticmethod
@@ -578,14 +595,14 @@ class GreedyBot:
                 best_gain, best = gain, first
 
         def allowed(z: int, res: int) -> bool:
-            return res == WATER or s._converter_allowed(z, res)
+            return res == WATER or _converter_allowed(s, z, res)
 
         for a in legal:
             kind = a[0]
             if kind == "done":
                 continue
             if kind in tank_kinds:
-                z = s._zone(a[1])
+                z = _zone(s, a[1])
                 after = h.copy()
                 ok = (pay(after, costs["market_tank"], s.tank_price()) if kind == "buy-tank"
                       else pay(after, costs["import_tank"]))
@@ -600,7 +617,7 @@ class GreedyBot:
                         fitted.out[z] = res
                         consider(a, fitted)
             elif kind == "buy-converter":
-                z, res = s._zone(a[1]), RES_INDEX[str(a[2])]
+                z, res = _zone(s, a[1]), RES_INDEX[str(a[2])]
                 after = h.copy()
                 after.credits -= conv_credits[res]
                 after.out[z] = res
@@ -617,7 +634,7 @@ class GreedyBot:
                                 whole.out[g] = res
                             consider(a, whole)
             elif kind == "buy-compressor":
-                z = s._zone(a[1])
+                z = _zone(s, a[1])
                 after = h.copy()
                 if pay(after, costs["compressor"]):
                     after.comp.add(z)
@@ -629,7 +646,7 @@ class GreedyBot:
                     after.freighter[res] += 1
                     consider(a, after)
             elif kind == "move":
-                src, dst = s._zone(a[1]), s._zone(a[2])
+                src, dst = _zone(s, a[1]), _zone(s, a[2])
                 after = h.copy()
                 after.out[dst] = after.out.pop(src)
                 if src in after.comp:
@@ -637,17 +654,17 @@ class GreedyBot:
                     after.comp.add(dst)
                 consider(a, after)
             elif kind == "move-converter":
-                src, dst = s._zone(a[1]), s._zone(a[2])
+                src, dst = _zone(s, a[1]), _zone(s, a[2])
                 after = h.copy()
                 after.out[src], after.out[dst] = h.out[dst], h.out[src]
                 consider(a, after)
             elif kind == "remove-converter":
-                z = s._zone(a[1])
+                z = _zone(s, a[1])
                 after = h.copy()
                 after.out[z] = WATER
                 consider(a, after)
             elif kind == "move-compressor":
-                src, dst = s._zone(a[1]), s._zone(a[2])
+                src, dst = _zone(s, a[1]), _zone(s, a[2])
                 after = h.copy()
                 after.comp.discard(src)
                 after.comp.add(dst)
@@ -673,9 +690,9 @@ class GreedyBot:
         _, chosen = v.best_use(h.out, h.comp, h.goods[ENERGY], v.room(h), v.price, s.airship_row)
         producing = set(s.producing(p, step))
         for z in sorted(producing - chosen):
-            return Action("idle", s._name(z))
+            return Action("idle", s.fig.zone_names[z])
         for z in sorted(chosen - producing):
-            return Action("use", s._name(z))
+            return Action("use", s.fig.zone_names[z])
         return Action("produce")
 
     # ----- the exchange and certificates ----------------------------------------------------------------------
@@ -689,7 +706,7 @@ class GreedyBot:
         if s.round >= s.fig.rounds:
             return need
         tanks = s.tanks_of(p)
-        consuming = sum(1 for z in tanks if s._needs_energy(z))
+        consuming = sum(1 for z in tanks if _burns_energy(s, z))
         empty = sum(1 for z in s.zones_of(p) if not s.tank[z])
         planned_tanks = min(empty + 1, 3, s.market_tanks() + 1)
         need[WATER] += 1 + planned_tanks
@@ -782,8 +799,5 @@ class GreedyBot:
         return Action("pass")
 
 
-def greedy(seed: int) -> Bot:
-    return GreedyBot(seed)
-
-
-BOTS: dict[str, Callable[[int], Bot]] = {"greedy": greedy}
+BOTS: dict[str, Callable[[int], GreedyBot]] = {"greedy": GreedyBot}
+"""The bot kinds of Planet Steam (``random`` comes from ``brassboard.bots``), each a factory taking a seed."""
