@@ -53,11 +53,16 @@ def _parse(text: str) -> Action:
 
 
 def as_action(action: Action | str | tuple[Arg, ...]) -> Action:
-    """Accept an action value, a notation string or a plain tuple."""
-    if isinstance(action, Action):
-        return action
+    """Accept an action value, a notation string or a plain tuple.
+
+    Arguments must be ``int`` or ``str`` exactly: ``True`` or ``1.0`` equal ``1`` in Python and would match a
+    legal action, yet be recorded as ``bid True`` and fail to replay.
+    """
     if isinstance(action, str):
         return Action.parse(action)
     if isinstance(action, tuple) and action and isinstance(action[0], str):
-        return Action(action[0], *action[1:])
+        for arg in action[1:]:
+            if type(arg) is not int and type(arg) is not str:
+                raise TypeError(f"action arguments are whole numbers or words, not {arg!r}")
+        return action if isinstance(action, Action) else Action(action[0], *action[1:])
     raise TypeError(f"not an action: {action!r}")

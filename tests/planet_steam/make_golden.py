@@ -79,6 +79,11 @@ def generate(spec: Spec) -> dict[str, Any]:
         match.apply(player, seats[player].choose(match.state, player))
     match.record.meta = {"generator": "tests/planet_steam/make_golden.py", "policy": policy, "golden": spec.name}
     state = match.state
+    # a player that changes the state it is shown (instead of a clone) would record a match no replay reproduces
+    replayed = Match.replay(MatchRecord.from_json(match.record.to_json())).state
+    if replayed.to_json() != state.to_json():
+        raise SystemExit(f"{spec.name}: the recorded match does not replay to the played final state; "
+                         f"does the {policy} player change the state it is given?")
     return {
         "name": spec.name,
         "policy": policy,

@@ -56,7 +56,7 @@ def test_depth_one_is_the_four_set_up_upgrades() -> None:
         assert state.legal_actions(player) == [Action("upgrade", r) for r in RESOURCES]
 
 
-def after(state: GameState, notations: list[str]) -> GameState:
+def after(state: PlanetSteamState, notations: list[str]) -> PlanetSteamState:
     state = state.clone()
     for notation in notations:
         (player,) = state.active_players()

@@ -201,6 +201,10 @@ class PlanetSteamState(GameState):
     def legal_actions(self, player: int) -> list[Action]:
         if self.game_over or not self.agenda or self.agenda[0]["p"] != player:
             return []
+        return list(self._legal(player))  # a copy: the caller may sort or pop it
+
+    def _legal(self, player: int) -> list[Action]:
+        """The legal actions of the acting player, computed once per state (``_apply`` checks against them)."""
         cache = self._legal_cache
         if cache is not None and cache[0] == player:
             return cache[1]
@@ -210,7 +214,7 @@ class PlanetSteamState(GameState):
         return actions
 
     def _apply(self, player: int, action: Action) -> None:
-        legal = self.legal_actions(player)
+        legal = self._legal(player)
         if action not in legal:
             raise IllegalAction(self._explain(player, action, legal))
         step = self.agenda[0]
@@ -224,7 +228,7 @@ class PlanetSteamState(GameState):
         while self.agenda and not self.game_over:
             step = self.agenda[0]
             if step["k"] in DECISIONS:
-                if self.legal_actions(step["p"]):
+                if self._legal(step["p"]):
                     return
                 # nothing the rules allow here (e.g. no free zone left for a draft): the step lapses
                 self.agenda.pop(0)
@@ -710,6 +714,7 @@ class PlanetSteamState(GameState):
             if self.bonus[r]:
                 self.bonus[r] = 0
                 self._set_supply(r, self.supply[r] + 1)
+                self.emit("bonus_returned", player=None, resource=RESOURCES[r], why="not taken")
         if self.options["variable_trading_order"]:
             free = self._free_markers()
             free_res = [r for r in RESOURCES if r not in self.trade_markers]
@@ -1307,6 +1312,8 @@ def _reason(state: PlanetSteamState, p: int, step: Step, action: Action) -> str:
     """The specific rule a well-formed but illegal action breaks, where we can name it."""
     pl = state.players[p]
     kind = action[0]
+    if kind in ("buy", "sell") and len(action) > 1 and action[1] != RESOURCES[step["r"]]:
+        return f"now {RESOURCES[step['r']]} is traded, not {action[1]}"
     checks: dict[str, Callable[[], str]] = {
         "bid": lambda: _bid_reason(state, p, step, action),
         "buy": lambda: (f"you can buy at most {state.supply[step['r']]} (the exchange's supply) and "
@@ -1338,9 +1345,9 @@ def _reason(state: PlanetSteamState, p: int, step: Step, action: Action) -> str:
 
 
 def _bid_reason(state: PlanetSteamState, p: int, step: Step, action: Action) -> str:
-    amount = action[1] if len(action) > 1 else None
+    amount = action[1] if len(action) == 2 else None
     if not isinstance(amount, int):
-        return "a bid needs a whole number of credits: 'bid 5'"
+        return "a bid is one whole number of credits: 'bid 5'"
     if amount <= step["high"]:
         return f"a bid must beat the highest bid so far ({step['high']})"
     return f"you cannot bid more than you can pay ({state.max_bid(p, step)})"
