@@ -655,6 +655,36 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return subprocess.run([sys.executable, str(script), *extra], check=False).returncode
 
 
+# ----- serve ----------------------------------------------------------------------------------------------------
+def server_url(host: str, port: int) -> str:
+    shown = "127.0.0.1" if host in ("", "0.0.0.0") else host
+    return f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    # imported here: the other commands need neither the web stack nor a database
+    try:
+        import uvicorn
+
+        from brassboard.server import Settings, create_app
+        from brassboard.server.config import MAX_BODY_BYTES
+    except ImportError as exc:
+        raise CliError(f"the server needs its dependencies ({exc.name}): pip install -e .") from None
+    if not 0 < args.port < 65536:
+        raise CliError("--port must be from 1 to 65535")
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    app = create_app(settings)
+    where = "BRASSBOARD_DATABASE_URL" if settings.database_url else str(settings.data_dir.resolve())
+    print(f"Brassboard on {server_url(args.host, args.port)}  (data: {where}; Ctrl-C stops)", flush=True)
+    # WebSocket messages over the limit get an error message from the app; far larger ones are cut off here
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=4 * MAX_BODY_BYTES, timeout_graceful_shutdown=3,
+                log_level="info")
+    return 0
+
+
 # ----- the parser -----------------------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -699,6 +729,11 @@ def build_parser() -> argparse.ArgumentParser:
     games_command = commands.add_parser("games", help="list the games with their metadata and options")
     games_command.add_argument("--json", action="store_true")
     games_command.set_defaults(handler=cmd_games)
+
+    serve = commands.add_parser("serve", help="run the web server: lobby, matches, bots (BRASSBOARD_* settings)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.set_defaults(handler=cmd_serve)
 
     bench = commands.add_parser("bench", help="run bench/bench_engine.py (arguments after the command pass on)")
     bench.add_argument("bench_args", nargs=argparse.REMAINDER)

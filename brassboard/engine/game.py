@@ -49,7 +49,8 @@ class OptionSpec:
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None:
-            if value not in self.choices:
+            # compare types too: True == 1 in Python, yet true is no player number
+            if not any(value == choice and type(value) is type(choice) for choice in self.choices):
                 raise ValueError(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
             return value
         if isinstance(self.default, bool):

@@ -96,3 +96,10 @@ def test_unknown_game_is_refused_with_the_known_ones() -> None:
         new_game("chess", 2)
     with pytest.raises(ValueError, match="unknown game"):
         brassboard.state_from_json('{"game": "chess", "state": {}}')
+
+
+def test_choices_compare_types_too() -> None:
+    spec = OptionSpec("first_player", 0, "who starts", (0, 1))
+    with pytest.raises(ValueError, match="must be one of"):
+        spec.validate(True)
+    assert spec.validate(1) == 1

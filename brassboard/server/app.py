@@ -1,0 +1,464 @@
+"""The ASGI application: REST lobby and match API, the WebSocket, static files (docs/api.md is the contract)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Coroutine
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
+
+from . import errors
+from .bots import BotRunner
+from .config import Settings
+from .db import make_engine, upgrade
+from .errors import ApiError
+from .hub import Broadcaster, Connection, Fanout, InMemoryBroadcaster, RedisBroadcaster
+from .models import STATUSES
+from .service import MAX_ACTION_LENGTH, Change, MatchService
+from .static import router as static_router
+from .store import Store
+
+log = logging.getLogger("brassboard.server")
+
+MAX_LIST = 500
+
+
+# ----- request bodies -----------------------------------------------------------------------------------------------
+class _Body(BaseModel):
+    # strict: `true` is no seat number and "3" no version; unknown fields are ignored
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+
+class CreateMatchBody(_Body):
+    game: str = Field(max_length=64)
+    players: int
+    seats: list[str] = Field(max_length=64, description='one per seat: "human", "open" or "bot:KIND"')
+    options: dict[str, Any] | None = None
+    seed: int | None = None
+    names: list[str | None] | None = Field(default=None, max_length=64)
+
+
+class JoinBody(_Body):
+    seat: int | None = None
+    name: str | None = Field(default=None, max_length=200)
+
+
+class ActionBody(_Body):
+    seat: int | None = Field(default=None, description="the seat acted for (may be left out if the token holds one)")
+    action: str = Field(min_length=1, max_length=MAX_ACTION_LENGTH, description='notation, e.g. "bid 5"')
+    version: int = Field(description="the version the action was made on")
+
+
+class UndoBody(_Body):
+    seat: int | None = None
+    version: int
+
+
+class ErrorBody(BaseModel):
+    error: str
+    detail: str
+
+
+class StateMessage(BaseModel):
+    """The state message (docs/api.md); ``view`` is the game's own, as ``state.view(seat)`` gives it."""
+
+    type: str
+    match: str
+    game: str
+    version: int
+    status: str
+    seat: int | None
+    seats: list[dict[str, Any]]
+    active: list[int]
+    view: dict[str, Any]
+    legal: list[str]
+    can_undo: bool
+    log: list[dict[str, Any]]
+    scores: list[dict[str, Any]] | None
+    winners: list[int] | None
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 413, 422)}
+
+
+def json_text(text: str, status: int = 200) -> Response:
+    """A response from JSON text the service made (state messages are serialised once, not per request)."""
+    return Response(content=text, status_code=status, media_type="application/json")
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise errors.unauthorized("the Authorization header must be 'Bearer TOKEN'")
+    return token.strip()
+
+
+# ----- the body size limit ------------------------------------------------------------------------------------------
+class BodyLimit:
+    """Refuses request bodies over the limit with 413 before the application sees them (bodies are small:
+    reading them whole here costs nothing and also catches bodies sent without a Content-Length)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    too_large = int(value) > self.limit
+                except ValueError:
+                    too_large = False
+                if too_large:
+                    await self._refuse(send)
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self._refuse(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps({"error": "too_large",
+                           "detail": f"request bodies are limited to {self.limit // 1024} KiB"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+
+
+# ----- the server: its parts and their lifetime ---------------------------------------------------------------------
+class Server:
+    """Everything one server process holds: database, live matches, WebSocket clients, bots, pub/sub."""
+
+    def __init__(self, settings: Settings, broadcaster: Broadcaster | None = None) -> None:
+        self.settings = settings
+        self.origin = secrets.token_hex(8)  # tells this process's own broadcasts from others'
+        self.engine = make_engine(settings.resolved_database_url())
+        self.store = Store(self.engine)
+        self.service = MatchService(self.store)
+        self.fanout = Fanout(self.service)
+        self.bots = BotRunner(self.service, settings.bot_delay, self.changed)
+        if broadcaster is None:
+            broadcaster = RedisBroadcaster(settings.redis_url) if settings.redis_url else InMemoryBroadcaster()
+        self.broadcaster = broadcaster
+        self._background: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        if self.settings.database_url is None:
+            self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        await run_in_threadpool(upgrade, self.engine)
+        await self.broadcaster.start(self.origin, self.remote_change)
+        for match_id in await run_in_threadpool(self.store.running_with_bots):
+            self.bots.ensure(match_id)
+
+    async def stop(self) -> None:
+        await self.bots.stop()
+        for task in list(self._background):
+            task.cancel()
+        await self.broadcaster.stop(self.origin)
+        self.engine.dispose()
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background (fan-out must not delay the answer to the one who acted)."""
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+    async def changed(self, match_id: str, change: Change) -> None:
+        """A change was committed here: tell this process's clients, the bots and the other processes."""
+        await self.fanout.push(match_id)
+        self.bots.ensure(match_id)
+        await self.broadcaster.publish(self.origin, match_id, change.revision)
+
+    def announce(self, match_id: str, change: Change) -> None:
+        self.spawn(self.changed(match_id, change))
+
+    async def remote_change(self, match_id: str | None, revision: int) -> None:
+        """Another process changed a match: clients here get its new state (read back from the database)."""
+        targets = list(self.fanout.connections) if match_id is None else [match_id]
+        for target in targets:
+            if self.fanout.has_clients(target):
+                self.spawn(self.fanout.push(target))
+
+
+def create_app(settings: Settings | None = None, broadcaster: Broadcaster | None = None) -> FastAPI:
+    """The Brassboard web app. Without arguments, settings come from the environment (``BRASSBOARD_*``)."""
+    server = Server(settings or Settings.from_env(), broadcaster)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    app = FastAPI(title="Brassboard", version="0.1.0", lifespan=lifespan,
+                  description="Lobby, matches and live play of Brassboard games. WebSocket messages: docs/api.md.")
+    app.state.server = server
+    app.add_middleware(BodyLimit, limit=server.settings.max_body_bytes)
+    _add_error_handlers(app)
+    _add_api(app, server)
+    _add_websocket(app, server)
+    app.include_router(static_router)
+    return app
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        return JSONResponse(exc.to_dict(), status_code=exc.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = list(exc.errors())
+        if any(p.get("type") in ("json_invalid", "model_attributes_type") or tuple(p.get("loc", ())) == ("body",)
+               for p in problems):
+            return JSONResponse({"error": "bad_request", "detail": "the body must be a JSON object"}, 400)
+        detail = "; ".join(
+            f"{'.'.join(str(part) for part in p.get('loc', ()) if part != 'body')}: {p.get('msg')}"
+            for p in problems)
+        return JSONResponse({"error": "bad_request", "detail": detail}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def internal_error(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("internal error", exc_info=exc)
+        return JSONResponse({"error": "internal", "detail": "internal server error"}, status_code=500)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        kind = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http")
+        return JSONResponse({"error": kind, "detail": str(exc.detail)}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
+
+Token = Annotated[str | None, Header(alias="Authorization", include_in_schema=False)]
+
+
+def _add_api(app: FastAPI, server: Server) -> None:
+    service = server.service
+
+    def call(function: Any, *args: Any) -> Awaitable[Any]:
+        return run_in_threadpool(function, *args)
+
+    @app.get("/api/games", tags=["lobby"])
+    async def list_games() -> list[dict[str, Any]]:
+        """Every game with its metadata, options and bot kinds."""
+        result: list[dict[str, Any]] = await call(service.games)
+        return result
+
+    @app.post("/api/matches", status_code=201, tags=["lobby"], responses=ERRORS)
+    async def create_match(body: CreateMatchBody) -> dict[str, Any]:
+        """Create a match: a token for every ``human`` seat (hotseat when there are several)."""
+        answer: dict[str, Any] = await call(service.create, body.game, body.players, body.seats, body.options,
+                                            body.seed, body.names)
+        if answer["status"] == "running":
+            server.bots.ensure(answer["id"])
+        return answer
+
+    @app.get("/api/matches", tags=["lobby"], responses=ERRORS)
+    async def list_matches(status: str | None = Query(default=None, description=" | ".join(STATUSES)),
+                           limit: int = Query(default=100, ge=1, le=MAX_LIST)) -> list[dict[str, Any]]:
+        """Matches, the most recently changed first."""
+        result: list[dict[str, Any]] = await call(service.list_matches, status, limit)
+        return result
+
+    @app.get("/api/matches/{match_id}", tags=["lobby"], responses=ERRORS)
+    async def match_summary(match_id: str) -> dict[str, Any]:
+        result: dict[str, Any] = await call(service.summary, match_id)
+        return result
+
+    @app.post("/api/matches/{match_id}/join", tags=["lobby"], responses=ERRORS)
+    async def join_match(match_id: str, body: JoinBody | None = None) -> dict[str, Any]:
+        """Take an open seat (the lowest if none is named); 409 when none is open."""
+        body = body or JoinBody()
+        change, answer = await call(service.join, match_id, body.seat, body.name)
+        server.announce(match_id, change)
+        result: dict[str, Any] = answer
+        return result
+
+    @app.get("/api/matches/{match_id}/state", tags=["play"], responses={200: {"model": StateMessage}, **ERRORS})
+    async def match_state(match_id: str, authorization: Token = None,
+                          seat: int | None = Query(default=None)) -> Response:
+        """The state message of a seat whose token is given, or the spectator's."""
+        token = bearer_token(authorization)
+        held = await call(service.seats_for, match_id, token)
+        if seat is not None:
+            chosen: int | None = service.pick_seat(held, seat, token is not None)
+        else:
+            chosen = held[0] if held else None
+        return json_text(await call(service.state, match_id, chosen))
+
+    @app.post("/api/matches/{match_id}/actions", tags=["play"],
+              responses={200: {"model": StateMessage}, **ERRORS})
+    async def post_action(match_id: str, body: ActionBody, authorization: Token = None) -> Response:
+        """Submit an action of a seat (the token must hold it) made on ``version``."""
+        token = bearer_token(authorization)
+        if token is None:
+            raise errors.unauthorized("acting needs the seat's token (Authorization: Bearer TOKEN)")
+        held = await call(service.seats_for, match_id, token)
+        seat = service.pick_seat(held, body.seat, True)
+        change: Change = await call(service.act, match_id, seat, body.action, body.version)
+        server.announce(match_id, change)
+        return json_text(change.answer)
+
+    @app.post("/api/matches/{match_id}/undo", tags=["play"], responses={200: {"model": StateMessage}, **ERRORS})
+    async def post_undo(match_id: str, body: UndoBody, authorization: Token = None) -> Response:
+        """Take back the seat's own last step, where the engine allows it."""
+        token = bearer_token(authorization)
+        if token is None:
+            raise errors.unauthorized("undo needs the seat's token (Authorization: Bearer TOKEN)")
+        held = await call(service.seats_for, match_id, token)
+        seat = service.pick_seat(held, body.seat, True)
+        change: Change = await call(service.undo, match_id, seat, body.version)
+        server.announce(match_id, change)
+        return json_text(change.answer)
+
+    @app.get("/api/matches/{match_id}/replay", tags=["replay"], responses=ERRORS)
+    async def replay(match_id: str, at: int | None = Query(default=None, ge=0)) -> Response:
+        """The public view after ``at`` actions (default: all), with the log up to there."""
+        return json_text(await call(service.replay, match_id, at))
+
+    @app.get("/api/matches/{match_id}/record", tags=["replay"], responses=ERRORS)
+    async def record(match_id: str) -> dict[str, Any]:
+        """The match record (game, players, seed, options, actions) — once the match is finished."""
+        result: dict[str, Any] = await call(service.record, match_id)
+        return result
+
+
+WS_ERRORS = {"stale", "illegal", "forbidden", "bad_request", "not_found"}
+
+
+def _add_websocket(app: FastAPI, server: Server) -> None:
+    service = server.service
+    limit = server.settings.max_body_bytes
+
+    @app.websocket("/ws/matches/{match_id}")
+    async def match_socket(websocket: WebSocket, match_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            held: list[int] = await run_in_threadpool(service.seats_for, match_id, token or None)
+        except ApiError as exc:
+            kind = exc.error if exc.error in WS_ERRORS else "forbidden"
+            await websocket.send_json({"type": "error", "error": kind, "detail": exc.detail, "version": None})
+            await websocket.close(code=4404 if exc.status == 404 else 4403)
+            return
+        connection = Connection(websocket, match_id, held or [None])
+        server.fanout.add(connection)
+        writer = asyncio.create_task(connection.write())
+        try:
+            await server.fanout.sync(connection)
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    data = message.get("bytes") or b""
+                    text = data.decode("utf-8", errors="replace")
+                await _handle(connection, text, held, token is not None)
+                if writer.done():  # the client could not keep up and was dropped
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            server.fanout.remove(connection)
+            connection.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, timeout=5)
+            writer.cancel()
+
+    async def _handle(connection: Connection, text: str, held: list[int], token_given: bool) -> None:
+        try:
+            if len(text.encode("utf-8")) > limit:
+                raise errors.bad_request(f"messages are limited to {limit // 1024} KiB")
+            try:
+                data = json.loads(text)
+            except ValueError:
+                raise errors.bad_request("a message must be a JSON object") from None
+            if not isinstance(data, dict):
+                raise errors.bad_request("a message must be a JSON object")
+            kind = data.get("type")
+            if kind == "sync":
+                await server.fanout.sync(connection)
+                return
+            if kind not in ("action", "undo"):
+                raise errors.bad_request("type must be 'action', 'undo' or 'sync'")
+            seat = _field(data, "seat", int, optional=True)
+            version = _field(data, "version", int)
+            if not token_given:
+                raise errors.forbidden("a spectator cannot act: open the match with a seat's token")
+            chosen = service.pick_seat(held, seat, True)
+            if kind == "action":
+                action = _field(data, "action", str)
+                change: Change = await run_in_threadpool(service.act, connection.match_id, chosen, action, version)
+            else:
+                change = await run_in_threadpool(service.undo, connection.match_id, chosen, version)
+            server.announce(connection.match_id, change)
+        except ApiError as exc:
+            kind = exc.error if exc.error in WS_ERRORS else ("forbidden" if exc.status in (401, 403) else
+                                                             "bad_request")
+            await _reply_error(connection, kind, exc.detail, exc.extra.get("version"))
+        except Exception:  # a rules bug must not cost the client its connection
+            log.exception("WebSocket message on match %s failed", connection.match_id)
+            await _reply_error(connection, "internal", "internal server error", None)
+
+    async def _reply_error(connection: Connection, kind: str, detail: str, version: int | None) -> None:
+        if version is None:
+            with contextlib.suppress(Exception):
+                version = (await run_in_threadpool(service.summary, connection.match_id))["version"]
+        connection.send(json.dumps({"type": "error", "error": kind, "detail": detail, "version": version}))
+
+
+def _field(data: dict[str, Any], name: str, kind: type, optional: bool = False) -> Any:
+    value = data.get(name)
+    if value is None and optional:
+        return None
+    if type(value) is not kind:  # exactly: true is no seat number
+        raise errors.bad_request(f"{name} must be {'a whole number' if kind is int else 'text'}")
+    return value

@@ -1,0 +1,46 @@
+"""Server settings, read from the environment once at start (tests build them directly)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_BOT_DELAY = 0.6
+"""Seconds a bot 'thinks' before it moves, so people can follow what happens."""
+
+MAX_BODY_BYTES = 64 * 1024
+"""The largest request body (and WebSocket message) accepted; anything bigger is refused with 413."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path = Path("data")
+    database_url: str | None = None  # None: the SQLite file data_dir/brassboard.sqlite
+    redis_url: str | None = None  # None: live updates stay inside this process
+    bot_delay: float = DEFAULT_BOT_DELAY
+    max_body_bytes: int = MAX_BODY_BYTES
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        delay = os.environ.get("BRASSBOARD_BOT_DELAY", "").strip()
+        try:
+            bot_delay = max(0.0, float(delay)) if delay else DEFAULT_BOT_DELAY
+        except ValueError:
+            raise ValueError(f"BRASSBOARD_BOT_DELAY must be a number of seconds, not {delay!r}") from None
+        return cls(
+            data_dir=Path(os.environ.get("BRASSBOARD_DATA_DIR") or "data"),
+            database_url=os.environ.get("BRASSBOARD_DATABASE_URL") or None,
+            redis_url=os.environ.get("BRASSBOARD_REDIS_URL") or None,
+            bot_delay=bot_delay,
+        )
+
+    def resolved_database_url(self) -> str:
+        """The SQLAlchemy URL: the configured one (``postgresql://`` means psycopg 3) or the default SQLite file."""
+        if self.database_url is None:
+            return f"sqlite:///{(self.data_dir / 'brassboard.sqlite').resolve()}"
+        url = self.database_url
+        for plain in ("postgresql://", "postgres://"):
+            if url.startswith(plain):  # SQLAlchemy would pick psycopg2, which we do not depend on
+                return "postgresql+psycopg://" + url[len(plain):]
+        return url

@@ -1,0 +1,65 @@
+"""The database tables. A match is event-sourced: its row (game, players, options, seed) plus its actions in order.
+
+``version`` (the number of actions) and ``revision`` (a counter of every change: action, undo, join) are kept on
+the match row so that a process can tell cheaply whether its cached copy is current, and so that concurrent
+writers — several server processes — serialise on one compare-and-set of ``revision``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+STATUS_OPEN = "open"
+STATUS_RUNNING = "running"
+STATUS_FINISHED = "finished"
+STATUSES = (STATUS_OPEN, STATUS_RUNNING, STATUS_FINISHED)
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class MatchRow(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+    __table_args__ = (Index("ix_matches_status_updated", "status", "updated"),)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(40))  # "human", "open" or "bot:KIND"
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 hex; None: no token
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    # the primary key is the required unique (match_id, index): two writers can never both record action N
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    index: Mapped[int] = mapped_column("index", Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

@@ -1,0 +1,535 @@
+"""The server's core, free of HTTP: lobby, seats and tokens, actions, undo, state messages, replays, bots' moves.
+
+Every method is synchronous and thread-safe; the web layer calls them from worker threads. Each match in use is
+kept live in memory (a :class:`brassboard.engine.Match` rebuilt by replaying its stored actions) and guarded by
+its own lock. Before any operation the cached copy is checked against the database's ``revision`` (one primary
+key read), so several server processes can share matches: the database is the durable record, and a change is
+written — and committed — before anyone is told of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from brassboard.bots import Bot, bot_kinds, make_bot, seat_seed
+from brassboard.engine import GameInfo, GameState, IllegalAction, Match, MatchRecord, game_info, games, new_game
+
+from . import errors
+from .errors import ApiError
+from .models import STATUS_FINISHED, STATUS_OPEN, STATUS_RUNNING, STATUSES, utc_now
+from .store import BOT_PREFIX, HUMAN, OPEN, Conflict, MatchHead, SeatRecord, Store, StoredMatch
+
+LOG_TAIL = 30
+"""How many of the latest log entries a state message carries (the replay endpoint has the whole log)."""
+
+MAX_CACHED_MATCHES = 1000
+"""Live matches kept in memory; the least recently used beyond this are dropped (and rebuilt when needed)."""
+
+MAX_NAME_LENGTH = 40
+MAX_ACTION_LENGTH = 1000
+"""Longer notation is refused unread (no game's notation comes near; the engine caches parsed notation)."""
+SEED_LIMIT = 2**53  # seeds stay exact as JSON numbers in a browser
+
+Seat = int | None
+"""A seat number, or None for the spectator's public view."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def iso(moment: datetime) -> str:
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def match_link(match_id: str, token: str | None = None) -> str:
+    return f"/m/{match_id}" + (f"?token={token}" if token else "")
+
+
+@dataclass
+class LiveMatch:
+    """A match as this process holds it: the engine's Match plus its seats, guarded by ``lock``."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    status: str
+    revision: int
+    created: datetime
+    updated: datetime
+    seats: list[SeatRecord]
+    match: Match
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    messages: dict[Seat, str] = field(default_factory=dict)  # state messages of ``messages_revision``
+    messages_revision: int = -1
+
+    @classmethod
+    def from_stored(cls, stored: StoredMatch) -> LiveMatch:
+        head = stored.head
+        live = cls(head.id, head.game, head.players, head.options, head.seed, head.status, head.revision,
+                   head.created, head.updated, stored.seats, _replay(head, stored.actions))
+        return live
+
+    @property
+    def version(self) -> int:
+        return len(self.match.record.actions)
+
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    def reconcile(self, stored: StoredMatch) -> None:
+        """Catch up with the database: apply the actions it has beyond ours, or rebuild after an undo elsewhere."""
+        head = stored.head
+        mine = self.match.record.actions
+        if stored.actions[: len(mine)] == mine:
+            for seat, notation in stored.actions[len(mine):]:
+                self.match.apply(seat, notation)
+        else:
+            self.match = _replay(head, stored.actions)
+        self.seats, self.status, self.revision, self.updated = stored.seats, head.status, head.revision, head.updated
+
+    def held_seats(self, token: str) -> list[int]:
+        digest = token_hash(token)
+        return [s.seat for s in self.seats if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest)]
+
+    def bot(self, seat: int) -> Bot:
+        if seat not in self.bots:
+            kind = self.seats[seat].bot_kind
+            if kind is None:
+                raise ValueError(f"seat {seat} is not a bot")
+            self.bots[seat] = make_bot(kind, self.game, seat_seed(self.seed, seat))
+        return self.bots[seat]
+
+
+def _replay(head: MatchHead, actions: Sequence[tuple[int, str]]) -> Match:
+    return Match.replay(MatchRecord(head.game, head.players, head.seed, dict(head.options), list(actions)))
+
+
+def _seat_summary(seat: SeatRecord) -> dict[str, Any]:
+    return {"seat": seat.seat, "kind": seat.kind, "name": seat.name, "taken": seat.taken}
+
+
+def _summary(head: MatchHead | LiveMatch, seats: Sequence[SeatRecord], version: int) -> dict[str, Any]:
+    return {"id": head.id, "game": head.game, "players": head.players, "status": head.status,
+            "seats": [_seat_summary(s) for s in seats], "version": version, "options": dict(head.options),
+            "created": iso(head.created), "updated": iso(head.updated)}
+
+
+@dataclass(frozen=True)
+class Change:
+    """What an accepted change returns: the new revision (for fan-out) and the answer for the caller."""
+
+    revision: int
+    answer: str  # JSON
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    seat: int | None  # the bot seat to move now, if any
+    done: bool  # the match is over (or has no bots): the bot task may end
+
+
+class MatchService:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._cache: OrderedDict[str, LiveMatch] = OrderedDict()
+        self._cache_lock = threading.Lock()
+
+    # ----- the cache ------------------------------------------------------------------------------------------
+    def _live(self, match_id: str) -> LiveMatch:
+        """The live match, loaded on first use; the caller then locks it and calls :meth:`_sync`."""
+        with self._cache_lock:
+            live = self._cache.get(match_id)
+            if live is not None:
+                self._cache.move_to_end(match_id)
+                return live
+        stored = self.store.load(match_id)
+        if stored is None:
+            raise errors.not_found(match_id)
+        loaded = LiveMatch.from_stored(stored)
+        with self._cache_lock:
+            live = self._cache.setdefault(match_id, loaded)  # another thread may have loaded it meanwhile
+            while len(self._cache) > MAX_CACHED_MATCHES:
+                self._cache.popitem(last=False)
+        return live
+
+    def _sync(self, live: LiveMatch) -> bool:
+        """Bring ``live`` up to the database's revision (another process may have changed it). Holds live.lock."""
+        head = self.store.head(live.id)
+        if head is None:
+            self._drop(live)
+            raise errors.not_found(live.id)
+        if head.revision == live.revision:
+            return False
+        stored = self.store.load(live.id)
+        if stored is None:
+            self._drop(live)
+            raise errors.not_found(live.id)
+        try:
+            live.reconcile(stored)
+        except Exception:
+            self._drop(live)
+            raise
+        return True
+
+    def _drop(self, live: LiveMatch) -> None:
+        """Forget a live match whose memory may no longer match the database (it is rebuilt on next use)."""
+        with self._cache_lock:
+            if self._cache.get(live.id) is live:
+                del self._cache[live.id]
+        # a thread still holding it (waiting for its lock) must reload it rather than trust its memory
+        live.revision = -1
+        live.messages, live.messages_revision = {}, -1
+
+    # ----- games and lobby ------------------------------------------------------------------------------------
+    def games(self) -> list[dict[str, Any]]:
+        listed = []
+        for game_id in games():
+            try:
+                entry = game_info(game_id).to_dict()
+                entry["bots"] = bot_kinds(game_id)
+            except Exception:  # a game still being written must not hide the others
+                continue
+            listed.append(entry)
+        return listed
+
+    def create(self, game: str, players: int, seats: Sequence[str], options: dict[str, Any] | None,
+               seed: int | None, names: Sequence[str | None] | None) -> dict[str, Any]:
+        try:
+            info = game_info(game)
+        except ValueError as exc:
+            raise errors.invalid(str(exc)) from None
+        try:
+            info.check_players(players)
+            resolved = info.resolve_options(options)
+        except ValueError as exc:
+            raise errors.invalid(str(exc)) from None
+        _check_choice_types(info, options or {})
+        if len(seats) != players:
+            raise errors.invalid(f"seats names {len(seats)} seats for {players} players: give one kind per seat")
+        if names is not None and len(names) != players:
+            raise errors.invalid(f"names has {len(names)} entries for {players} players")
+        if seed is not None and not 0 <= seed < SEED_LIMIT:
+            raise errors.invalid(f"seed must be a whole number from 0 to {SEED_LIMIT - 1}")
+        kinds = bot_kinds(game)
+        records: list[SeatRecord] = []
+        tokens: dict[int, str] = {}
+        for seat, kind in enumerate(seats):
+            given = _clean_name(names[seat] if names is not None else None, seat)
+            if kind == HUMAN:
+                tokens[seat] = secrets.token_urlsafe(32)
+                records.append(SeatRecord(seat, HUMAN, given or f"Player {seat + 1}", token_hash(tokens[seat])))
+            elif kind == OPEN:
+                records.append(SeatRecord(seat, OPEN, given, None))
+            elif kind.startswith(BOT_PREFIX) and kind[len(BOT_PREFIX):] in kinds:
+                bot = kind[len(BOT_PREFIX):]
+                records.append(SeatRecord(seat, kind, given or f"Bot {seat + 1} ({bot})", None))
+            else:
+                choices = ", ".join(["human", "open", *(BOT_PREFIX + k for k in kinds)])
+                raise errors.invalid(f"seat {seat}: unknown seat kind {kind!r}; one of {choices}")
+        try:
+            new_game(game, players, seed or 0, resolved)  # options the metadata accepts, the rules may still refuse
+        except Exception as exc:  # e.g. a malformed table in an option that overrides game data
+            raise errors.invalid(f"the game cannot start with these options: {exc}") from None
+        now = utc_now()
+        status = STATUS_OPEN if any(r.kind == OPEN for r in records) else STATUS_RUNNING
+        head = MatchHead(secrets.token_urlsafe(9), game, players, resolved,
+                         secrets.randbelow(SEED_LIMIT) if seed is None else seed, status, 0, 0, now, now)
+        self.store.create(head, records)
+        answer = _summary(head, records, 0)
+        for entry in answer["seats"]:
+            if entry["seat"] in tokens:
+                entry["token"] = tokens[entry["seat"]]
+        answer["links"] = {"seats": {str(seat): match_link(head.id, token) for seat, token in tokens.items()},
+                           "spectator": match_link(head.id)}
+        return answer
+
+    def summary(self, match_id: str) -> dict[str, Any]:
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            return _summary(live, live.seats, live.version)
+
+    def list_matches(self, status: str | None, limit: int) -> list[dict[str, Any]]:
+        if status is not None and status not in STATUSES:
+            raise errors.invalid(f"status is one of {', '.join(STATUSES)}, not {status!r}")
+        return [_summary(head, seats, head.version) for head, seats in self.store.list_matches(status, limit)]
+
+    def join(self, match_id: str, seat: int | None, name: str | None) -> tuple[Change, dict[str, Any]]:
+        live = self._live(match_id)
+        with live.lock:
+            for _attempt in range(3):
+                self._sync(live)
+                chosen = self._open_seat(live, seat)
+                token = secrets.token_urlsafe(32)
+                display = _clean_name(name, chosen) or live.seats[chosen].name or f"Player {chosen + 1}"
+                try:
+                    self.store.take_seat(live.id, chosen, display, token_hash(token))
+                except Conflict:
+                    continue  # someone else took it in the meantime (another process): look again
+                self._sync(live)
+                answer = {"seat": chosen, "token": token, "link": match_link(live.id, token), "name": display}
+                return Change(live.revision, dumps(answer)), answer
+            raise ApiError(409, "taken", "the seat was taken while joining; try again")
+
+    @staticmethod
+    def _open_seat(live: LiveMatch, seat: int | None) -> int:
+        free = [s.seat for s in live.seats if not s.taken]
+        if seat is None:
+            if not free:
+                raise ApiError(409, "full", "no seat of this match is open")
+            return free[0]
+        if not 0 <= seat < live.players:
+            raise errors.invalid(f"seat must be from 0 to {live.players - 1}, not {seat}")
+        if seat not in free:
+            raise ApiError(409, "taken", f"seat {seat} is not open" + (f"; open seats: {free}" if free else ""))
+        return seat
+
+    # ----- tokens ---------------------------------------------------------------------------------------------
+    def seats_for(self, match_id: str, token: str | None) -> list[int]:
+        """The seats ``token`` holds in this match ([] for no token); 403 for a token that holds none."""
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            if token is None:
+                return []
+            held = live.held_seats(token)
+        if not held:
+            raise errors.forbidden("this token holds no seat of this match")
+        return held
+
+    @staticmethod
+    def pick_seat(held: Sequence[int], seat: int | None, token_given: bool) -> int:
+        """The seat a request acts for: the one it names, which its token must hold."""
+        if not token_given:
+            raise errors.unauthorized("acting needs the seat's token (Authorization: Bearer TOKEN)")
+        if seat is None:
+            if len(held) == 1:
+                return held[0]
+            raise errors.invalid(f"this token holds seats {list(held)}: name the seat to act for")
+        if seat not in held:
+            raise errors.forbidden(f"this token does not hold seat {seat}")
+        return seat
+
+    # ----- state messages -------------------------------------------------------------------------------------
+    def state(self, match_id: str, seat: Seat) -> str:
+        return self.messages(match_id, [seat])[1][seat]
+
+    def messages(self, match_id: str, seats: Sequence[Seat]) -> tuple[int, dict[Seat, str]]:
+        """The current state message (JSON) of each seat, and the revision they show."""
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            return live.revision, {seat: self._message(live, seat) for seat in seats}
+
+    def _message(self, live: LiveMatch, seat: Seat) -> str:
+        if live.messages_revision != live.revision:
+            live.messages, live.messages_revision = {}, live.revision
+        text = live.messages.get(seat)
+        if text is None:
+            text = live.messages[seat] = dumps(self._message_data(live, seat))
+        return text
+
+    @staticmethod
+    def _message_data(live: LiveMatch, seat: Seat) -> dict[str, Any]:
+        state = live.state
+        running = live.status == STATUS_RUNNING
+        active = state.active_players() if running else []
+        over = state.is_over()
+        history = live.match.history
+        first = max(0, len(history) - LOG_TAIL)
+        return {
+            "type": "state",
+            "match": live.id,
+            "game": live.game,
+            "version": live.version,
+            "status": live.status,
+            "seat": seat,
+            "seats": [_seat_summary(s) for s in live.seats],
+            "active": active,
+            "view": state.view(seat),
+            "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None and seat in active else [],
+            "can_undo": running and seat is not None and live.match.can_undo(seat),
+            "log": [_log_entry(first + i, step) for i, step in enumerate(history[first:])],
+            "scores": [s.to_dict() for s in state.scores()] if over else None,
+            "winners": state.winners() if over else None,
+        }
+
+    # ----- actions and undo -----------------------------------------------------------------------------------
+    def act(self, match_id: str, seat: int, action: str, version: int) -> Change:
+        if len(action) > MAX_ACTION_LENGTH:
+            raise errors.bad_request(f"an action's notation has at most {MAX_ACTION_LENGTH} characters")
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            self._check_turn(live, seat, version)
+            return self._commit_action(live, seat, action)
+
+    def undo(self, match_id: str, seat: int, version: int) -> Change:
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            self._check_turn(live, seat, version)
+            try:
+                live.match.undo(seat)
+            except IllegalAction as exc:
+                raise errors.illegal(exc.reason, live.version) from None
+            try:
+                live.updated = self.store.remove_last_action(live.id, live.revision, live.version, STATUS_RUNNING)
+            except Conflict:
+                self._drop(live)  # memory has undone a step the database still holds
+                raise self._stale_after_conflict(match_id, version) from None
+            except Exception:
+                self._drop(live)
+                raise
+            live.revision += 1
+            return Change(live.revision, self._message(live, seat))
+
+    def _check_turn(self, live: LiveMatch, seat: int, version: int) -> None:
+        if version != live.version:
+            raise errors.stale(version, live.version)
+        if not 0 <= seat < live.players:
+            raise errors.invalid(f"seat must be from 0 to {live.players - 1}, not {seat}")
+        if live.status == STATUS_OPEN:
+            waiting = [s.seat for s in live.seats if not s.taken]
+            raise errors.illegal(f"the match has not started: seats {waiting} are still open", live.version)
+        if live.status == STATUS_FINISHED:
+            raise errors.illegal("the match is over", live.version)
+
+    def _commit_action(self, live: LiveMatch, seat: int, action: Any) -> Change:
+        """Apply ``action`` to the live match and record it; the database commit comes before any answer."""
+        try:
+            live.match.apply(seat, action)
+        except IllegalAction as exc:  # the engine left the state exactly as it was
+            raise errors.illegal(exc.reason, live.version) from None
+        except Exception:
+            self._drop(live)  # a rules bug may have left the state half-changed
+            raise
+        index = live.version - 1
+        notation = live.match.record.actions[-1][1]
+        status = STATUS_FINISHED if live.state.is_over() else STATUS_RUNNING
+        try:
+            live.updated = self.store.append_action(live.id, live.revision, index, seat, notation, status)
+        except Conflict:
+            self._drop(live)
+            raise self._stale_after_conflict(live.id, index) from None
+        except Exception:
+            self._drop(live)
+            raise
+        live.revision += 1
+        live.status = status
+        return Change(live.revision, self._message(live, seat))
+
+    def _stale_after_conflict(self, match_id: str, sent: int) -> ApiError:
+        head = self.store.head(match_id)
+        return errors.stale(sent, head.version if head is not None else sent)
+
+    # ----- bots -----------------------------------------------------------------------------------------------
+    def bot_turn(self, match_id: str) -> BotTurn:
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            bots = {s.seat for s in live.seats if s.bot_kind is not None}
+            if live.status == STATUS_FINISHED or not bots:
+                return BotTurn(None, True)
+            if live.status != STATUS_RUNNING:
+                return BotTurn(None, False)
+            to_move = [seat for seat in live.state.active_players() if seat in bots]
+            return BotTurn(to_move[0] if to_move else None, False)
+
+    def bot_move(self, match_id: str, seat: int) -> Change | None:
+        """Let the bot in ``seat`` move if it still must; None if not (the state moved on meanwhile)."""
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            if live.status != STATUS_RUNNING or seat not in live.state.active_players():
+                return None
+            action = live.bot(seat).choose(live.state, seat)
+            try:
+                return self._commit_action(live, seat, action)
+            except ApiError as exc:
+                if exc.error == "stale":  # another process moved first
+                    return None
+                raise
+
+    # ----- replays and records --------------------------------------------------------------------------------
+    def replay(self, match_id: str, at: int | None) -> str:
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            total = live.version
+            actions = list(live.match.record.actions)
+            seats = [_seat_summary(s) for s in live.seats]
+            status = live.status
+        at = total if at is None else at
+        if not 0 <= at <= total:
+            raise errors.invalid(f"at must be from 0 to {total}, not {at}")
+        state = new_game(live.game, live.players, live.seed, live.options)
+        log = []
+        for index, (seat, notation) in enumerate(actions[:at]):
+            events = state.apply(seat, notation)
+            log.append({"version": index, "seat": seat, "action": notation, "events": events})
+        over = state.is_over()
+        return dumps({
+            "type": "replay", "match": live.id, "game": live.game, "version": at, "total": total,
+            "status": status, "seat": None, "seats": seats, "active": state.active_players(),
+            "view": state.view(None), "legal": [], "can_undo": False, "log": log,
+            "scores": [s.to_dict() for s in state.scores()] if over else None,
+            "winners": state.winners() if over else None,
+        })
+
+    def record(self, match_id: str) -> dict[str, Any]:
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            if live.status != STATUS_FINISHED:
+                raise ApiError(403, "not_finished",
+                               "the record (with the seed, which foretells every roll) is public once the match ends")
+            record = MatchRecord(live.game, live.players, live.seed, dict(live.options),
+                                 list(live.match.record.actions),
+                                 {"match": live.id, "created": iso(live.created), "finished": iso(live.updated),
+                                  "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in live.seats]})
+        return record.to_dict()
+
+
+def _log_entry(index: int, step: tuple[int, Any, list[dict[str, Any]]]) -> dict[str, Any]:
+    seat, action, events = step
+    # "version" is the version the action was made on (the one its sender named); it made version + 1
+    return {"version": index, "seat": seat, "action": str(action), "events": events}
+
+
+def _check_choice_types(info: GameInfo, options: dict[str, Any]) -> None:
+    """Python finds ``True`` among the choices ``(0, 1)``; a match must store exactly one of the choices."""
+    for spec in info.options:
+        if spec.choices is not None and spec.name in options:
+            value = options[spec.name]
+            if not any(type(value) is type(choice) and value == choice for choice in spec.choices):
+                raise errors.invalid(f"option {spec.name!r} must be one of {list(spec.choices)}, not {value!r}")
+
+
+def _clean_name(name: str | None, seat: int) -> str | None:
+    if name is None:
+        return None
+    cleaned = " ".join(name.split())
+    if len(cleaned) > MAX_NAME_LENGTH:
+        raise errors.invalid(f"seat {seat}: a name has at most {MAX_NAME_LENGTH} characters")
+    if any(not ch.isprintable() for ch in cleaned):
+        raise errors.invalid(f"seat {seat}: a name must be printable text")
+    return cleaned or None

@@ -1,0 +1,23 @@
+"""The ``brassboard serve`` subcommand (the running server itself is tested in test_restart.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from brassboard.cli import build_parser, main, server_url
+
+
+def test_serve_defaults_to_loopback_port_8000() -> None:
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port) == ("127.0.0.1", 8000)
+
+
+def test_server_url() -> None:
+    assert server_url("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert server_url("0.0.0.0", 80) == "http://127.0.0.1:80/"
+    assert server_url("::1", 8000) == "http://[::1]:8000/"
+
+
+def test_a_bad_port_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "--port" in capsys.readouterr().err

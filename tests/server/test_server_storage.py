@@ -1,0 +1,113 @@
+"""The database: migrations, SQLite settings, and the compare-and-set that keeps concurrent writers apart."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from brassboard.server.config import Settings
+from brassboard.server.db import make_engine, upgrade
+from brassboard.server.errors import ApiError
+from brassboard.server.models import ActionRow, Base
+from brassboard.server.service import MatchService
+from brassboard.server.store import Conflict, MatchHead, SeatRecord, Store
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    engine = make_engine(f"sqlite:///{tmp_path / 'test.sqlite'}")
+    upgrade(engine)
+    return Store(engine)
+
+
+def new_match(store: Store, match_id: str = "m1") -> None:
+    now = datetime.now(UTC)
+    store.create(MatchHead(match_id, "tictactoe", 2, {"first_player": 0}, 7, "running", 0, 0, now, now),
+                 [SeatRecord(0, "human", "Ada", "a" * 64), SeatRecord(1, "bot:random", "Bot", None)])
+
+
+def test_migrations_build_the_models_schema_and_run_twice(store: Store) -> None:
+    upgrade(store.engine)  # a second start finds nothing to do
+    with store.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+def test_foreign_keys_are_enforced(store: Store) -> None:
+    with pytest.raises(IntegrityError), Session(store.engine) as session, session.begin():
+        session.add(ActionRow(match_id="nope", index=0, seat=0, notation="mark b2"))
+
+
+def test_writers_compare_and_set_the_revision(store: Store) -> None:
+    new_match(store)
+    store.append_action("m1", 0, 0, 0, "mark b2", "running")
+    with pytest.raises(Conflict):  # a second writer that loaded revision 0 too
+        store.append_action("m1", 0, 0, 1, "mark a1", "running")
+    loaded = store.load("m1")
+    assert loaded is not None
+    assert loaded.actions == [(0, "mark b2")] and loaded.head.version == 1 and loaded.head.revision == 1
+    store.remove_last_action("m1", 1, 0, "running")
+    with pytest.raises(Conflict):
+        store.remove_last_action("m1", 1, 0, "running")
+    loaded = store.load("m1")
+    assert loaded is not None and loaded.actions == [] and loaded.head.revision == 2
+    assert loaded.head.created.tzinfo is not None
+
+
+def test_tokens_are_stored_only_as_hashes(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from brassboard.server import create_app
+
+    settings = Settings(data_dir=tmp_path / "data", bot_delay=0)
+    with TestClient(create_app(settings)) as client:
+        token = client.post("/api/matches", json={"game": "tictactoe", "players": 2,
+                                                  "seats": ["human", "human"]}).json()["seats"][0]["token"]
+    raw = b"".join(path.read_bytes() for path in (tmp_path / "data").iterdir())
+    assert token.encode() not in raw
+
+
+def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("BRASSBOARD_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("BRASSBOARD_BOT_DELAY", "0")
+    monkeypatch.setenv("BRASSBOARD_DATABASE_URL", "postgresql://u:p@localhost/brass")
+    monkeypatch.delenv("BRASSBOARD_REDIS_URL", raising=False)
+    settings = Settings.from_env()
+    assert settings.bot_delay == 0 and settings.data_dir == tmp_path and settings.redis_url is None
+    assert settings.resolved_database_url() == "postgresql+psycopg://u:p@localhost/brass"
+    monkeypatch.delenv("BRASSBOARD_DATABASE_URL")
+    assert Settings.from_env().resolved_database_url().endswith("brassboard.sqlite")
+    monkeypatch.setenv("BRASSBOARD_BOT_DELAY", "soon")
+    with pytest.raises(ValueError):
+        Settings.from_env()
+
+
+def test_a_lost_race_between_processes_is_stale_and_leaves_no_trace(store: Store,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    service = MatchService(store)
+    match_id = service.create("tictactoe", 2, ["human", "human"], None, 1, None)["id"]
+    other_process = MatchService(Store(store.engine))
+    record = store.append_action
+
+    def another_process_writes_first(*args: Any) -> Any:
+        # between this process's check and its write, another process records action 0
+        monkeypatch.setattr(store, "append_action", record)
+        other_process.act(match_id, 0, "mark a1", 0)
+        return record(*args)
+
+    monkeypatch.setattr(store, "append_action", another_process_writes_first)
+    with pytest.raises(ApiError) as refused:
+        service.act(match_id, 0, "mark b2", 0)
+    assert refused.value.error == "stale" and refused.value.extra["version"] == 1
+    message = json.loads(service.state(match_id, None))
+    assert message["version"] == 1 and [entry["action"] for entry in message["log"]] == ["mark a1"]
+    assert json.loads(service.act(match_id, 1, "mark b2", 1).answer)["version"] == 2
