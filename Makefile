@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run play test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,8 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## Start a terminal game of Planet Steam: you against three bots.
+## Start the web app on http://127.0.0.1:8000 (SQLite in ./data, bots available).
 run: $(STAMP)
+	$(BIN)/brassboard serve --host 127.0.0.1 --port 8000
+
+## A terminal game of Planet Steam: you against three bots.
+play: $(STAMP)
 	$(BIN)/brassboard play planet_steam --players 4 --seats human,greedy,greedy,random
 
 ## Run the whole test suite, with lint and type checks.
