@@ -94,6 +94,25 @@ class Figures:
     def row_of(self, zone: int) -> int:
         return zone // self.columns + 1
 
+    def public(self) -> dict[str, Any]:
+        """The printed board and cards as JSON, for views (a browser draws the board from it)."""
+        names = self.zone_names
+        return {
+            "edition": self.edition, "rows": self.rows, "columns": self.columns, "rounds": self.rounds,
+            "rivers": [names[z] for z in sorted(self.rivers)],
+            "free_water_zones": [names[z] for z in sorted(self.free_water_zones)],
+            "tank_track_max": self.tank_track_max, "tank_price": list(self.tank_price),
+            "scales": [{"price_min": s.price_min, "price_max": s.price_max, "price_start": s.price_start,
+                        "supply_max": s.supply_max,
+                        "bands": [{"name": b.name, "min_supply": b.min_supply, "adjustment": b.adjustment}
+                                  for b in s.bands]} for s in self.scales],
+            "capacity": [list(c) for c in self.capacity], "independent_capacity": self.independent_capacity,
+            "cards": [[number, list(specialists)] for number, specialists in self.cards],
+            "specialist_names": copy.deepcopy(self.specialist_names),
+            "costs": copy.deepcopy(self.costs), "scoring": dict(self.scoring),
+            "building_permits": self.building_permits, "luxury_quarters": self.luxury_quarters,
+        }
+
 
 def zone_name(row: int, column: int) -> str:
     return f"{chr(ord('A') + column)}{row + 1}"

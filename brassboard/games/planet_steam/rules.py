@@ -1260,6 +1260,7 @@ class PlanetSteamState(GameState):
         data.pop("seed")  # with the seed every future die roll could be foreseen
         data["zone_names"] = list(self.fig.zone_names)
         data["colours"] = list(COLOURS[: self.num_players])
+        data["figures"] = self.fig.public()
         if self.options["hidden_credits"]:
             for p, pl in enumerate(data["holdings"]):
                 if p != player:

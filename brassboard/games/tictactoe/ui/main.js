@@ -1,0 +1,79 @@
+// Tic-tac-toe in the browser: the smallest UI module of the protocol in docs/api.md.
+// mount(element, api) once; update(message) on every state; strings; optional status(message) and describe(entry).
+export const strings = {
+  en: { "score.result": "Result", "ttt.turn": "{name} ({mark}) to move.", "ttt.won": "{name} ({mark}) wins.", "ttt.draw": "Draw.", "ttt.cell": "cell {cell}", "ttt.marks": "marks {cell}" },
+  de: { "score.result": "Ergebnis", "game.description": "Drei in einer Reihe auf einem 3×3-Feld. Das Referenzspiel und der Benchmark-Maßstab der Engine.",
+    "option.first_player.label": "Startspieler", "option.first_player": "Welcher Spieler zuerst zieht und X spielt.", "ttt.turn": "{name} ({mark}) ist am Zug.", "ttt.won": "{name} ({mark}) gewinnt.", "ttt.draw": "Unentschieden.", "ttt.cell": "Feld {cell}", "ttt.marks": "setzt auf {cell}" },
+};
+
+let api = null, grid = null, last = null;
+const COLUMNS = "abc";
+
+function t(key, params) {
+  let text = api && api.t ? api.t(key, params) : key;
+  if (text === key) {
+    text = (strings[api && api.lang] || strings.en)[key] || strings.en[key] || key;
+    if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  }
+  return text;
+}
+
+function name(message, seat) {
+  const s = (message.seats || []).find((x) => x.seat === seat);
+  return (s && s.name) || `#${seat + 1}`;
+}
+
+function mark(view, seat) { return seat === view.first_player ? "X" : "O"; }
+
+export function mount(element, a) {
+  api = a;
+  grid = document.createElement("div");
+  grid.className = "ttt-grid";
+  grid.setAttribute("role", "grid");
+  grid.style.cssText = "display:grid;grid-template-columns:repeat(3,96px);grid-template-rows:repeat(3,96px);gap:6px;" +
+    "background:#2b2420;padding:6px;border-radius:10px;width:max-content;margin:1em auto;";
+  element.append(grid);
+}
+
+export function update(message) {
+  last = message;
+  const view = message.view;
+  const legal = new Set(message.legal || []);
+  grid.replaceChildren();
+  // view.rows[0] is row 3 (the top row as people draw it)
+  view.rows.forEach((line, i) => {
+    const row = 3 - i;
+    [...line].forEach((symbol, c) => {
+      const cell = COLUMNS[c] + row;
+      const action = `mark ${cell}`;
+      const playable = legal.has(action);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.cell = cell;
+      button.dataset.action = playable ? action : "";
+      button.disabled = !playable;
+      button.textContent = symbol === "." ? "" : symbol;
+      button.setAttribute("aria-label", `${t("ttt.cell", { cell })}${symbol === "." ? "" : ": " + symbol}`);
+      button.style.cssText = "font:700 56px/1 'DejaVu Sans',sans-serif;border:0;border-radius:6px;display:flex;" +
+        "align-items:center;justify-content:center;background:" + (playable ? "#fffdf8" : "#efe7da") + ";color:" +
+        (symbol === "X" ? "#b3261e" : "#0b4f8a") + ";cursor:" + (playable ? "pointer" : "default") + ";opacity:1";
+      if (playable) button.addEventListener("click", () => api.send(action));
+      grid.append(button);
+    });
+  });
+}
+
+export function status(message) {
+  const view = message.view;
+  if (view.over) {
+    return view.winner === null || view.winner === undefined ? t("ttt.draw") : t("ttt.won", { name: name(message, view.winner), mark: mark(view, view.winner) });
+  }
+  return t("ttt.turn", { name: name(message, view.to_move), mark: mark(view, view.to_move) });
+}
+
+export function describe(entry) {
+  const cell = entry.action.split(" ")[1];
+  const seats = last ? last.seats : [];
+  const who = (seats.find((s) => s.seat === entry.seat) || {}).name || `#${entry.seat + 1}`;
+  return `${who}: ${t("ttt.marks", { cell })}`;
+}

@@ -1,0 +1,1 @@
+"""The browser shell: static files only (static/), served by brassboard.server."""

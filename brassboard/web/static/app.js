@@ -1,0 +1,36 @@
+// The single page: routes by location to the lobby, a match or a replay.
+import { h, fill } from "./dom.js";
+import { LANGS, lang, setLang, t } from "./i18n.js";
+
+function languageToggle() {
+  const box = document.getElementById("langs");
+  fill(box, LANGS.map((code) => h("button.lang" + (code === lang() ? ".on" : ""), {
+    type: "button", title: t("lang." + code), "aria-pressed": String(code === lang()),
+    onclick: () => setLang(code),
+  }, code.toUpperCase())));
+}
+
+function nav() {
+  fill(document.getElementById("nav"), h("a", { href: "/" }, t("nav.lobby")));
+}
+
+async function route() {
+  const page = document.getElementById("page");
+  const path = location.pathname.replace(/\/+$/, "") || "/";
+  let m;
+  if ((m = path.match(/^\/m\/([^/]+)\/replay$/))) {
+    const { showReplay } = await import("./replay.js");
+    showReplay(page, decodeURIComponent(m[1]));
+  } else if ((m = path.match(/^\/m\/([^/]+)$/))) {
+    const { showMatch } = await import("./match.js");
+    showMatch(page, decodeURIComponent(m[1]));
+  } else {
+    const { showLobby } = await import("./lobby.js");
+    showLobby(page);
+  }
+}
+
+window.addEventListener("langchange", () => { languageToggle(); nav(); });
+languageToggle();
+nav();
+route();

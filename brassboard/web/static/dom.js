@@ -1,0 +1,62 @@
+// Small DOM helpers shared by the shell and the game UI modules.
+
+/** h("div.card.big", {onclick, title}, child, "text", [children]) builds an element. */
+export function h(tag, attrs, ...children) {
+  const [name, ...classes] = tag.split(".");
+  const el = document.createElement(name || "div");
+  if (classes.length) el.className = classes.join(" ");
+  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
+    children.unshift(attrs);
+    attrs = null;
+  }
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className += (el.className ? " " : "") + value;
+    else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.append(child instanceof Node ? child : String(child));
+  }
+}
+
+/** Replace the children of `el`. */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+/** A short-lived message at the bottom of the page. */
+export function toast(text, kind = "info", ms = 5000) {
+  const box = document.getElementById("toasts");
+  if (!box) return;
+  const el = h("div.toast." + kind, { role: "status" }, text);
+  box.append(el);
+  setTimeout(() => el.remove(), ms);
+}
+
+/** Copy text to the clipboard (falls back to a selected input where the API is not allowed). */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const input = h("input", { value: text, style: { position: "fixed", opacity: "0" } });
+    document.body.append(input);
+    input.select();
+    const ok = document.execCommand && document.execCommand("copy");
+    input.remove();
+    return !!ok;
+  }
+}

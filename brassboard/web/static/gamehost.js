@@ -1,0 +1,116 @@
+// Loads a game's UI module (/games/GAME/ui/main.js), mounts it, re-mounts it when the language changes,
+// and renders the log and the final scores. A game without a UI module gets a generic one (legal actions
+// as buttons and the view as data), so every game is playable from the first day.
+import { h, fill } from "./dom.js";
+import { t as shellT, translator, lang, STRINGS } from "./i18n.js";
+
+const cache = new Map();
+
+export async function loadGameModule(game) {
+  if (!cache.has(game)) {
+    cache.set(game, import(`/games/${encodeURIComponent(game)}/ui/main.js`).catch((exc) => {
+      console.warn(`no UI module for ${game}:`, exc);
+      return genericModule();
+    }));
+  }
+  return cache.get(game);
+}
+
+export class GameHost {
+  /** element: where the board goes; send(action) submits for the current seat. */
+  constructor(element, module, { send, seat = null, onHover } = {}) {
+    this.element = element;
+    this.module = module;
+    this.sendAction = send || (() => {});
+    this.seat = seat;
+    this.onHover = onHover;
+    this.last = null;
+    this.t = translator(module.strings || {}, STRINGS);
+    this.mount();
+  }
+
+  mount() {
+    fill(this.element);
+    const host = this;
+    const api = {
+      send: (action) => host.sendAction(action),
+      t: (key, params) => host.t(key, params),
+      get lang() { return lang(); },
+      get seat() { return host.seat; },
+      onHover: this.onHover,
+    };
+    this.module.mount(this.element, api);
+    if (this.last) this.module.update(this.last);
+  }
+
+  /** After a language or seat change: a fresh mount, fed the last message. */
+  remount(seat = this.seat) {
+    this.seat = seat;
+    this.mount();
+  }
+
+  update(message) {
+    this.last = message;
+    this.module.update(message);
+  }
+
+  status(message) {
+    try { return this.module.status ? this.module.status(message) : ""; } catch (exc) { console.error(exc); return ""; }
+  }
+
+  describe(entry, seats) {
+    let text = "";
+    try { text = this.module.describe ? this.module.describe(entry) : ""; } catch (exc) { console.error(exc); }
+    if (text) return text;
+    const seat = seats && seats.find((s) => s.seat === entry.seat);
+    return `${seat && seat.name ? seat.name : "#" + (entry.seat + 1)}: ${entry.action}`;
+  }
+}
+
+/** The log: newest at the bottom, each entry readable, its notation small. */
+export function renderLog(list, entries, host, seats) {
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  fill(list, entries.map((entry) => h("li", { dataset: { version: entry.version, seat: entry.seat } },
+    h("span.v", { title: `#${entry.version + 1}` }, String(entry.version + 1)),
+    h("span.text", host.describe(entry, seats)),
+    h("code.notation", entry.action))));
+  if (atBottom || !list.dataset.scrolled) { list.scrollTop = list.scrollHeight; list.dataset.scrolled = "1"; }
+}
+
+/** The final scores: one column per seat, one row per category of the breakdown. */
+export function renderScores(box, message, host) {
+  const scores = message.scores;
+  if (!scores) { fill(box); box.hidden = true; return; }
+  box.hidden = false;
+  const seats = message.seats || scores.map((_, i) => ({ seat: i }));
+  const winners = new Set(message.winners || []);
+  const keys = [];
+  for (const s of scores) for (const key of Object.keys(s.breakdown || {})) if (!keys.includes(key)) keys.push(key);
+  const name = (i) => (seats[i] && seats[i].name) || `#${i + 1}`;
+  const label = (key) => { const text = host.t("score." + key); return text === "score." + key ? key.replace(/_/g, " ") : text; };
+  const win = [...winners].map(name).join(", ");
+  fill(box,
+    h("h3", shellT("match.scores")),
+    win ? h("p.winners", shellT(winners.size > 1 ? "match.winnersMany" : "match.winners", { names: win })) : null,
+    h("table.scores",
+      h("thead", h("tr", h("th"), scores.map((_, i) => h("th" + (winners.has(i) ? ".win" : ""), { dataset: { seat: i } }, name(i))))),
+      h("tbody",
+        keys.map((key) => h("tr", h("th", label(key)), scores.map((s) => h("td", String((s.breakdown || {})[key] ?? 0))))),
+        h("tr.total", h("th", shellT("match.total")), scores.map((s, i) => h("td" + (winners.has(i) ? ".win" : ""), String(s.total)))))));
+}
+
+/** For games without a UI module: the legal actions as buttons and the view as data. */
+function genericModule() {
+  let root, api;
+  return {
+    strings: {},
+    mount(element, a) { api = a; root = h("div.generic"); element.append(root); },
+    update(message) {
+      const legal = message.legal || [];
+      fill(root,
+        legal.length ? h("div.generic-actions", h("h3", shellT("match.actions")),
+          legal.map((action) => h("button", { type: "button", onclick: () => api.send(action) }, action))) : null,
+        h("details", { open: true }, h("summary", shellT("match.view")), h("pre", JSON.stringify(message.view, null, 1))));
+    },
+  };
+}

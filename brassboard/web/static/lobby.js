@@ -1,0 +1,242 @@
+// The lobby: create a match (game, seats, options), list open / running / finished matches, join a seat.
+import { h, fill, toast, copyText } from "./dom.js";
+import { t, lang } from "./i18n.js";
+import { api, tokens, prefs } from "./net.js";
+import { loadGameModule } from "./gamehost.js";
+
+const moduleStrings = {};   // game id -> the UI module's strings (option texts in the chosen language)
+
+/** A game's own text for key (its UI module's strings), else the fallback from the server. */
+function gt(gameId, key, fallback) {
+  const table = moduleStrings[gameId];
+  for (const code of [lang(), "en"]) {
+    const text = table && table[code] && table[code][key];
+    if (text) return text;
+  }
+  return fallback;
+}
+
+let games = [];
+let root = null;
+let created = null;   // the answer of the last POST /api/matches, shown with its links
+let lists = {};       // status -> matches
+const form = prefs.get("lobby.form", {});
+
+export async function showLobby(element) {
+  root = element;
+  window.addEventListener("langchange", render);
+  render();
+  try {
+    games = await api("GET", "/api/games");
+  } catch (exc) {
+    toast(t("lobby.error", { detail: exc.detail }), "error", 10000);
+  }
+  render();
+  refresh();
+  setInterval(refresh, 5000);
+}
+
+async function refresh() {
+  const next = {};
+  await Promise.all(["open", "running", "finished"].map(async (status) => {
+    try { next[status] = await api("GET", `/api/matches?status=${status}`); } catch { next[status] = lists[status] || []; }
+  }));
+  lists = next;
+  renderLists();
+}
+
+function gameOf(id) { return games.find((g) => g.id === id); }
+
+function saveForm() { prefs.set("lobby.form", form); }
+
+function render() {
+  if (!root) return;
+  fill(root, h("div.lobby",
+    h("section.card.newmatch", h("h2", t("lobby.new")), created ? createdBox() : null, newMatchForm()),
+    h("section.lists", { id: "lists" })));
+  renderLists();
+}
+
+function newMatchForm() {
+  if (!games.length) return h("p.muted", "…");
+  const game = gameOf(form.game) || games.find((g) => g.id === "planet_steam") || games[0];
+  form.game = game.id;
+  if (!(game.id in moduleStrings)) {
+    moduleStrings[game.id] = null;
+    loadGameModule(game.id).then((module) => { moduleStrings[game.id] = module.strings || {}; render(); });
+  }
+  const players = Math.min(game.max_players, Math.max(game.min_players, form.players || Math.min(4, game.max_players)));
+  form.players = players;
+  form.seats = (form.seats || []).slice(0, players);
+  while (form.seats.length < players) form.seats.push(form.seats.length === 0 ? "human" : `bot:${game.bots && game.bots.includes("greedy") ? "greedy" : (game.bots || ["random"])[0]}`);
+  form.names = (form.names || []).slice(0, players);
+  form.options = form.options && form.options.__game === game.id ? form.options : { __game: game.id };
+
+  const gameSelect = h("select", { id: "game", onchange: (e) => { form.game = e.target.value; form.options = null; saveForm(); render(); } },
+    games.map((g) => h("option", { value: g.id, selected: g.id === game.id }, g.name)));
+  const playerSelect = h("select", { id: "players", onchange: (e) => { form.players = +e.target.value; saveForm(); render(); } },
+    range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === players }, String(n))));
+
+  const kinds = ["human", "open", ...(game.bots || ["random"]).map((b) => "bot:" + b)];
+  const seatRows = form.seats.map((kind, i) => h("tr",
+    h("th", t("lobby.seat", { n: i + 1 })),
+    h("td", h("select", { "aria-label": t("lobby.seat", { n: i + 1 }), class: "seat-kind", dataset: { seat: i },
+      onchange: (e) => { form.seats[i] = e.target.value; saveForm(); render(); } },
+    kinds.map((k) => h("option", { value: k, selected: k === kind },
+      k === "human" ? t("lobby.kind.human") : k === "open" ? t("lobby.kind.open") : t("lobby.kind.bot", { kind: k.slice(4) }))))),
+    h("td", kind === "human" ? h("input", { type: "text", placeholder: t("lobby.name"), value: form.names[i] || "", maxlength: 40,
+      oninput: (e) => { form.names[i] = e.target.value; saveForm(); } }) : null)));
+  const humans = form.seats.filter((k) => k === "human").length;
+
+  const optionRows = (game.options || []).map((opt) => optionField(game.id, opt));
+  return h("form.stack", { onsubmit: (e) => { e.preventDefault(); create(game); } },
+    h("div.row", h("label", t("lobby.game"), " ", gameSelect), h("label", t("lobby.players"), " ", playerSelect)),
+    game.description ? h("p.muted", gt(game.id, "game.description", game.description)) : null,
+    h("table.seats", h("tbody", seatRows)),
+    humans > 1 ? h("p.note", t("lobby.hotseat")) : null,
+    optionRows.length ? h("details.options", { open: !!form.optionsOpen, ontoggle: (e) => { form.optionsOpen = e.target.open; saveForm(); } },
+      h("summary", t("lobby.options")), h("div.optlist", optionRows),
+      h("label.opt", h("span.optname", t("lobby.seed")), h("input", { type: "number", id: "seed", value: form.seed ?? "", min: 0,
+        oninput: (e) => { form.seed = e.target.value; saveForm(); } }))) : null,
+    h("div.row", h("button.primary", { type: "submit", id: "create" }, t("lobby.create"))));
+}
+
+function optionField(gameId, opt) {
+  const value = opt.name in form.options ? form.options[opt.name] : opt.default;
+  const set = (v) => { form.options[opt.name] = v; saveForm(); };
+  let input;
+  if (opt.choices) {
+    input = h("select", { onchange: (e) => set(opt.choices[+e.target.value]) },
+      opt.choices.map((c, i) => h("option", { value: i, selected: c === value }, String(c))));
+  } else if (typeof opt.default === "boolean") {
+    input = h("input", { type: "checkbox", checked: !!value, onchange: (e) => set(e.target.checked) });
+  } else if (typeof opt.default === "number") {
+    input = h("input", { type: "number", value, step: 1, oninput: (e) => set(e.target.value === "" ? opt.default : +e.target.value) });
+  } else if (typeof opt.default === "object") {
+    input = h("textarea", { rows: 2, spellcheck: false, value: JSON.stringify(value), class: "json",
+      oninput: (e) => set({ __json: e.target.value }) });
+    if (value && value.__json !== undefined) input.value = value.__json;
+  } else {
+    input = h("input", { type: "text", value, oninput: (e) => set(e.target.value) });
+  }
+  const shown = typeof opt.default === "boolean" ? t(opt.default ? "common.yes" : "common.no")
+    : typeof opt.default === "object" ? JSON.stringify(opt.default) : String(opt.default);
+  const description = gt(gameId, `option.${opt.name}`, opt.description);
+  return h("label.opt", { title: description, dataset: { option: opt.name } },
+    h("span.optname", gt(gameId, `option.${opt.name}.label`, opt.name.replace(/_/g, " "))), input,
+    h("span.optdesc", description, " ", h("em", t("lobby.default", { value: shown }))));
+}
+
+async function create(game) {
+  if (!form.seats.some((k) => k === "human" || k === "open")) { toast(t("lobby.needHuman"), "error"); return; }
+  const options = {};
+  for (const opt of game.options || []) {
+    if (!(opt.name in form.options)) continue;
+    let value = form.options[opt.name];
+    if (value && value.__json !== undefined) {
+      try { value = JSON.parse(value.__json || "{}"); } catch { toast(t("lobby.badJson", { name: opt.name }), "error"); return; }
+    }
+    if (JSON.stringify(value) !== JSON.stringify(opt.default)) options[opt.name] = value;
+  }
+  const body = { game: game.id, players: form.players, seats: form.seats, options };
+  const names = form.seats.map((k, i) => (k === "human" && form.names[i] ? form.names[i] : null));
+  if (names.some((n) => n)) body.names = names.map((n, i) => n || defaultName(i));
+  if (form.seed !== undefined && form.seed !== "") body.seed = +form.seed;
+  try {
+    created = await api("POST", "/api/matches", body);
+  } catch (exc) {
+    toast(t("match.error", { detail: exc.detail }), "error", 10000);
+    return;
+  }
+  for (const seat of created.seats || []) if (seat.token) tokens.set(created.id, seat.seat, seat.token);
+  toast(t("lobby.created", { id: created.id }), "ok");
+  // a match with no seat left for anyone else: go straight there
+  if (!form.seats.includes("open")) { location.href = `/m/${encodeURIComponent(created.id)}`; return; }
+  render();
+  refresh();
+}
+
+function defaultName(i) { return t("lobby.seat", { n: i + 1 }); }
+
+function linkRow(label, path) {
+  const url = new URL(path, location.origin).href;
+  return h("li", h("span.linklabel", label), h("input.link", { readonly: true, value: url, onclick: (e) => e.target.select() }),
+    h("button", { type: "button", onclick: async () => { if (await copyText(url)) toast(t("lobby.copied"), "ok", 2000); } }, t("lobby.copy")));
+}
+
+function createdBox() {
+  const links = created.links || {};
+  const seatLinks = links.seats || {};
+  return h("div.created",
+    h("h3", t("lobby.created", { id: created.id })),
+    h("p", t("lobby.links")),
+    h("ul.links",
+      Object.entries(seatLinks).map(([seat, path]) => {
+        const info = (created.seats || []).find((s) => String(s.seat) === seat) || {};
+        return linkRow(t("lobby.seatLink", { n: +seat + 1, name: info.name || info.kind || "" }), path);
+      }),
+      linkRow(t("lobby.spectatorLink"), links.spectator || `/m/${created.id}`)),
+    h("a.button.primary", { href: `/m/${encodeURIComponent(created.id)}` }, t("lobby.go")));
+}
+
+function renderLists() {
+  const box = root && root.querySelector("#lists");
+  if (!box) return;
+  const mine = new Set(tokens.matches());
+  const all = [...(lists.open || []), ...(lists.running || []), ...(lists.finished || [])];
+  const held = all.filter((m) => mine.has(m.id) && m.status !== "finished");
+  fill(box,
+    held.length ? listCard(t("lobby.mine"), held, "mine") : null,
+    listCard(t("lobby.open"), lists.open || [], "open"),
+    listCard(t("lobby.running"), lists.running || [], "running"),
+    listCard(t("lobby.finished"), (lists.finished || []).slice(0, 20), "finished"));
+}
+
+function listCard(title, matches, kind) {
+  return h("section.card", { dataset: { list: kind } }, h("h2", title),
+    matches.length ? h("ul.matches", matches.map((m) => matchItem(m, kind))) : h("p.muted", t("lobby.none")));
+}
+
+function matchItem(m, kind) {
+  const game = gameOf(m.game);
+  const held = tokens.of(m.id);
+  const seats = (m.seats || []).map((s) => h("span.seat" + (s.kind === "open" && !s.taken ? ".free" : "") + (s.kind.startsWith("bot") ? ".bot" : ""),
+    { title: seatKind(s) }, s.name || seatKind(s), s.kind.startsWith("bot") && !/bot/i.test(s.name || "") ? h("small", ` · ${t("common.bot")}`) : null,
+    Object.keys(held).includes(String(s.seat)) ? ` (${t("common.you")})` : ""));
+  const actions = [];
+  if (Object.keys(held).length && m.status !== "finished") actions.push(h("a.button.primary", { href: `/m/${m.id}` }, t("lobby.resume")));
+  if (m.status === "open") {
+    for (const s of m.seats || []) {
+      if (s.kind === "open" && !s.taken) {
+        actions.push(h("button", { type: "button", onclick: () => join(m.id, s.seat) }, t("lobby.join", { n: s.seat + 1 })));
+      }
+    }
+  }
+  if (m.status !== "finished") actions.push(h("a.button", { href: `/m/${m.id}` }, t("lobby.watch")));
+  actions.push(h("a.button", { href: `/m/${m.id}/replay` }, t("lobby.replay")));
+  return h("li.match",
+    h("div.matchhead", h("strong", game ? game.name : m.game), " ", h("code", m.id), " ",
+      h("span.badge." + m.status, t("status." + m.status)), " ", h("span.muted", t("lobby.v", { v: m.version }))),
+    h("div.matchseats", seats), h("div.matchactions", actions));
+}
+
+function seatKind(s) {
+  if (s.kind.startsWith("bot")) return t("seat.bot", { kind: s.kind.slice(4) });
+  if (s.kind === "open") return s.taken ? t("seat.taken") : t("seat.free");
+  return t("seat.human");
+}
+
+async function join(matchId, seat) {
+  const name = (prompt(t("lobby.yourName"), form.myName || "") || "").trim();
+  if (name) { form.myName = name; saveForm(); }
+  try {
+    const answer = await api("POST", `/api/matches/${matchId}/join`, { seat, ...(name ? { name } : {}) });
+    tokens.set(matchId, answer.seat, answer.token);
+    location.href = `/m/${encodeURIComponent(matchId)}`;
+  } catch (exc) {
+    toast(t("match.error", { detail: exc.detail }), "error");
+    refresh();
+  }
+}
+
+function range(a, b) { const out = []; for (let i = a; i <= b; i++) out.push(i); return out; }

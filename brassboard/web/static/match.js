@@ -1,0 +1,259 @@
+// The match page: live state over WebSocket for every seat this browser holds (hotseat), the game's board,
+// a status line, undo, the log and the final scores.
+import { h, fill, toast, copyText } from "./dom.js";
+import { t } from "./i18n.js";
+import { api, tokens, prefs, Channel } from "./net.js";
+import { loadGameModule, GameHost, renderLog, renderScores } from "./gamehost.js";
+
+let id, els, host = null;
+const channels = new Map();   // token (or "" for the spectator) -> Channel
+const messages = new Map();   // seat number or "spectator" -> latest state message
+const log = new Map();        // version -> log entry
+let current = null;           // the seat key shown
+let connection = "loading";
+let hostPromise = null;
+
+export function showMatch(element, matchId) {
+  id = matchId;
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token");
+  if (token) {
+    const known = Object.entries(tokens.of(id)).find(([, tok]) => tok === token);
+    if (!known) tokens.set(id, "?", token);
+    history.replaceState(null, "", `/m/${encodeURIComponent(id)}`);  // the token stays in this browser only
+  }
+  els = {
+    status: h("div.statusline", { id: "status", role: "status", "aria-live": "polite" }, t("match.loading")),
+    seats: h("div.seattabs", { id: "seattabs" }),
+    undo: h("button.undo", { type: "button", id: "undo", hidden: true, onclick: undo }, "↶ ", t("match.undo")),
+    conn: h("span.conn", { id: "conn" }),
+    tools: h("div.tools"),
+    game: h("div.gamearea", { id: "game" }),
+    scores: h("section.card.scorebox", { id: "scores", hidden: true }),
+    joinbox: h("div.joinbox", { hidden: true }),
+    log: h("ol.log", { id: "log" }),
+    logTitle: h("h3", t("match.log")),
+  };
+  fill(element, h("div.matchpage",
+    h("div.statusbar", els.status, els.seats, els.undo, els.tools, els.conn),
+    els.joinbox,
+    els.scores,
+    h("div.matchbody", els.game, h("aside.sidebar", h("section.card.logbox", els.logTitle, els.log)))));
+  renderTools();
+  connectAll();
+  window.addEventListener("langchange", () => {
+    els.logTitle.textContent = t("match.log");
+    els.undo.replaceChildren("↶ ", t("match.undo"));
+    renderTools();
+    if (host) host.remount();
+    render();
+  });
+  const wake = () => { for (const ch of channels.values()) ch.poke(); };
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
+  window.addEventListener("online", wake);
+}
+
+function held() {
+  // {seat: token}; seat "?" for a link token whose seat the server has not named yet
+  return tokens.of(id);
+}
+
+function connectAll() {
+  const wanted = new Set(Object.values(held()));
+  for (const [token, ch] of channels) if (!wanted.has(token) && token !== "") { ch.close(); channels.delete(token); }
+  if (!wanted.size) wanted.add("");
+  else if (channels.has("")) { channels.get("").close(); channels.delete(""); messages.delete("spectator"); }
+  for (const token of wanted) {
+    if (channels.has(token)) continue;
+    channels.set(token, new Channel(id, token || null, onMessage, (state, event) => onStatus(token, state, event)));
+  }
+}
+
+function onStatus(token, state, event) {
+  if (state === "closed") {
+    const reason = (event && event.reason) || "";
+    if (token) {
+      for (const [seat, tok] of Object.entries(held())) if (tok === token) tokens.forget(id, seat);
+      channels.delete(token);
+      toast(t("match.forbidden") + (reason ? ` (${reason})` : ""), "error", 8000);
+      connectAll();
+    } else if (!messages.size) {
+      fill(els.status, t("match.notFound", { id }));
+    }
+  }
+  const states = [...channels.values()].map((ch) => (ch.open ? "open" : ch.closed ? "closed" : "retry"));
+  connection = states.every((s) => s === "open") ? "open" : states.some((s) => s === "retry") ? "retry" : "closed";
+  els.conn.className = "conn " + connection;
+  els.conn.textContent = t(connection === "open" ? "match.connected" : connection === "retry" ? "match.reconnecting" : "match.offline");
+}
+
+function onMessage(msg, channel) {
+  if (msg.type === "error") {
+    const key = { illegal: "match.illegal", stale: "match.stale", forbidden: "match.forbidden" }[msg.error] || "match.error";
+    toast(t(key, { detail: msg.detail || msg.error }), msg.error === "stale" ? "info" : "error", 7000);
+    if (msg.error === "stale") channel.send({ type: "sync" });
+    return;
+  }
+  if (msg.type !== "state") return;
+  if (msg.seat !== null && msg.seat !== undefined && channel.token) tokens.set(id, msg.seat, channel.token);
+  const key = msg.seat === null || msg.seat === undefined ? "spectator" : msg.seat;
+  messages.set(key, msg);
+  mergeLog(msg);
+  const keys = [...messages.keys()];
+  if (current === null || !messages.has(current)) {
+    const remembered = prefs.get(`seat.${id}`);
+    current = keys.includes(remembered) ? remembered : keys[0];
+  }
+  // hotseat: follow the turn to the seat that must act now
+  if (typeof key === "number" && msg.active && msg.active.includes(key) && current !== key) {
+    const shown = messages.get(current);
+    const shownActive = shown && shown.version >= msg.version && shown.active && shown.active.includes(current);
+    if (!shownActive) {
+      current = key;
+      if (humanSeatsHeld() > 1) toast(t("match.passDevice", { name: seatName(msg, key) }), "info", 3000);
+    }
+  }
+  if (!hostPromise) {
+    hostPromise = loadGameModule(msg.game).then((module) => {
+      host = new GameHost(els.game, module, { send: sendAction, seat: typeof current === "number" ? current : null });
+      render();
+    });
+  }
+  render();
+}
+
+function humanSeatsHeld() { return [...messages.keys()].filter((k) => typeof k === "number").length; }
+
+function mergeLog(msg) {
+  for (const entry of msg.log || []) log.set(entry.version, entry);
+  // an undo moved the match back: entries beyond its version are gone
+  // (an entry's version is the one its action was made on: it made version + 1)
+  for (const version of [...log.keys()]) if (version >= msg.version) log.delete(version);
+}
+
+function seatName(msg, seat) {
+  const s = (msg.seats || []).find((x) => x.seat === seat);
+  return (s && s.name) || t("lobby.seat", { n: seat + 1 });
+}
+
+function render() {
+  const msg = messages.get(current);
+  if (!msg) return;
+  if (host) {
+    const seat = typeof current === "number" ? current : null;
+    if (host.seat !== seat) host.remount(seat);
+    host.update(msg);
+  }
+  renderStatus(msg);
+  renderSeatTabs(msg);
+  els.undo.hidden = !msg.can_undo;
+  renderJoin(msg);
+  if (host) {
+    renderLog(els.log, [...log.values()].sort((a, b) => a.version - b.version), host, msg.seats);
+    renderScores(els.scores, msg, host);
+  }
+}
+
+function renderStatus(msg) {
+  const mine = typeof current === "number" && (msg.active || []).includes(current);
+  const names = (msg.active || []).map((s) => seatName(msg, s)).join(", ");
+  let text;
+  if (msg.status === "finished") {
+    const winners = (msg.winners || []).map((s) => seatName(msg, s)).join(", ");
+    text = t("match.over") + (winners ? " " + t((msg.winners || []).length > 1 ? "match.winnersMany" : "match.winners", { names: winners }) : "");
+  } else if (msg.status === "open") {
+    const open = (msg.seats || []).filter((s) => s.kind === "open" && !s.taken).map((s) => s.seat + 1).join(", ");
+    text = t("match.waitingSeats", { seats: open });
+  } else {
+    text = (host && host.status(msg)) || t("match.waiting", { names });
+  }
+  fill(els.status,
+    mine && msg.status === "running" ? h("strong.yourturn", t("match.yourTurn")) : null,
+    h("span", text));
+  els.status.classList.toggle("mine", mine);
+  document.title = (mine ? "● " : "") + (msg.game || "Brassboard") + " · " + id;
+}
+
+function renderSeatTabs(msg) {
+  const keys = [...messages.keys()].filter((k) => typeof k === "number").sort((a, b) => a - b);
+  if (!keys.length) { fill(els.seats, h("span.muted", t("match.spectator"))); return; }
+  if (keys.length === 1) { fill(els.seats, h("span.muted", t("match.you", { name: seatName(msg, keys[0]) }))); return; }
+  fill(els.seats, h("span.muted", t("match.hotseat")), keys.map((seat) => {
+    const active = (msg.active || []).includes(seat);
+    return h("button.seattab" + (seat === current ? ".on" : "") + (active ? ".active" : ""), {
+      type: "button", dataset: { seat }, title: active ? t("match.active") : "",
+      onclick: () => { current = seat; prefs.set(`seat.${id}`, seat); render(); },
+    }, seatName(msg, seat), active ? " ●" : "");
+  }));
+}
+
+function renderTools() {
+  const menu = h("details.linksmenu", h("summary", t("match.links")), h("div.linkspanel", { id: "linkspanel" }));
+  menu.addEventListener("toggle", () => { if (menu.open) renderLinks(menu.querySelector("#linkspanel")); });
+  fill(els.tools, menu, h("a.button", { href: `/m/${encodeURIComponent(id)}/replay` }, t("match.replay")));
+}
+
+function renderLinks(panel) {
+  const rows = [];
+  const add = (label, path) => {
+    const url = new URL(path, location.origin).href;
+    rows.push(h("li", h("div.linklabel", label), h("input.link", { readonly: true, value: url, onclick: (e) => e.target.select() }),
+      h("button", { type: "button", onclick: async () => { if (await copyText(url)) toast(t("lobby.copied"), "ok", 2000); } }, t("lobby.copy"))));
+  };
+  add(t("match.spectatorLink"), `/m/${encodeURIComponent(id)}`);
+  for (const [seat, token] of Object.entries(held())) {
+    if (seat !== "?") add(t("match.seatLink", { n: +seat + 1 }), `/m/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`);
+  }
+  fill(panel, h("ul.links", rows));
+}
+
+function renderJoin(msg) {
+  const open = (msg.seats || []).filter((s) => s.kind === "open" && !s.taken);
+  const holding = Object.keys(held()).length > 0;
+  if (!open.length || holding || msg.status === "finished") { els.joinbox.hidden = true; return; }
+  els.joinbox.hidden = false;
+  fill(els.joinbox, open.map((s) => h("button.primary", { type: "button", onclick: () => join(s.seat) }, t("match.join", { n: s.seat + 1 }))));
+}
+
+async function join(seat) {
+  const name = (prompt(t("lobby.yourName"), prefs.get("lobby.form", {}).myName || "") || "").trim();
+  try {
+    const answer = await api("POST", `/api/matches/${encodeURIComponent(id)}/join`, { seat, ...(name ? { name } : {}) });
+    tokens.set(id, answer.seat, answer.token);
+    current = answer.seat;
+    connectAll();
+  } catch (exc) {
+    toast(t("match.error", { detail: exc.detail }), "error");
+  }
+}
+
+function channelFor(seat) {
+  const token = held()[String(seat)];
+  return token ? { token, channel: channels.get(token) } : { token: null, channel: null };
+}
+
+async function sendAction(action) {
+  const seat = current;
+  const msg = messages.get(seat);
+  if (typeof seat !== "number" || !msg) return;
+  await submit("action", { type: "action", seat, action, version: msg.version }, `/api/matches/${encodeURIComponent(id)}/actions`, { seat, action, version: msg.version });
+}
+
+async function undo() {
+  const seat = current;
+  const msg = messages.get(seat);
+  if (typeof seat !== "number" || !msg) return;
+  await submit("undo", { type: "undo", seat, version: msg.version }, `/api/matches/${encodeURIComponent(id)}/undo`, { seat, version: msg.version });
+}
+
+async function submit(kind, wsMessage, path, body) {
+  const { token, channel } = channelFor(body.seat);
+  if (!token) { toast(t("match.forbidden"), "error"); return; }
+  if (channel && channel.open) { channel.send(wsMessage); return; }
+  try {
+    const state = await api("POST", path, body, token);
+    if (state && state.type === "state") onMessage(state, channel || { token, send() {} });
+  } catch (exc) {
+    onMessage({ type: "error", error: exc.error, detail: exc.detail }, channel || { send() {} });
+  }
+}
