@@ -334,15 +334,20 @@ def _add_api(app: FastAPI, server: Server) -> None:
             chosen = held[0] if held else None
         return json_text(await call(service.state, match_id, chosen))
 
+    async def acting_seat(match_id: str, authorization: str | None, seat: int | None, what: str) -> int:
+        """The seat a request acts for: the token must be given and must hold it."""
+        token = bearer_token(authorization)
+        if token is None:
+            raise errors.unauthorized(f"{what} needs the seat's token (Authorization: Bearer TOKEN)")
+        held = await call(service.seats_for, match_id, token)
+        chosen: int = service.pick_seat(held, seat, True)
+        return chosen
+
     @app.post("/api/matches/{match_id}/actions", tags=["play"],
               responses={200: {"model": StateMessage}, **ERRORS})
     async def post_action(match_id: str, body: ActionBody, authorization: Token = None) -> Response:
         """Submit an action of a seat (the token must hold it) made on ``version``."""
-        token = bearer_token(authorization)
-        if token is None:
-            raise errors.unauthorized("acting needs the seat's token (Authorization: Bearer TOKEN)")
-        held = await call(service.seats_for, match_id, token)
-        seat = service.pick_seat(held, body.seat, True)
+        seat = await acting_seat(match_id, authorization, body.seat, "acting")
         change: Change = await call(service.act, match_id, seat, body.action, body.version)
         server.announce(match_id, change)
         return json_text(change.answer)
@@ -350,11 +355,7 @@ def _add_api(app: FastAPI, server: Server) -> None:
     @app.post("/api/matches/{match_id}/undo", tags=["play"], responses={200: {"model": StateMessage}, **ERRORS})
     async def post_undo(match_id: str, body: UndoBody, authorization: Token = None) -> Response:
         """Take back the seat's own last step, where the engine allows it."""
-        token = bearer_token(authorization)
-        if token is None:
-            raise errors.unauthorized("undo needs the seat's token (Authorization: Bearer TOKEN)")
-        held = await call(service.seats_for, match_id, token)
-        seat = service.pick_seat(held, body.seat, True)
+        seat = await acting_seat(match_id, authorization, body.seat, "undo")
         change: Change = await call(service.undo, match_id, seat, body.version)
         server.announce(match_id, change)
         return json_text(change.answer)
