@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# apt needs root: sudo when we are not (CI runs as root)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run play test lint bench clean
+.PHONY: run play test browser lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,11 +22,21 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/brassboard play planet_steam --players 4 --seats human,greedy,greedy,random
 
-## Run the whole test suite, with lint and type checks.
-test: $(STAMP)
+## Run the whole test suite, with lint and type checks (browser tests included: see `browser`).
+test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
+
+## Debian's Chromium for the browser tests (tests/e2e), installed with apt when missing; Playwright drives it and
+## never downloads a browser. BRASSBOARD_SKIP_E2E=1 skips both this step and the browser tests (developers only).
+browser:
+	@if [ "$${BRASSBOARD_SKIP_E2E:-0}" != 0 ] || command -v chromium >/dev/null 2>&1; then :; else \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    chromium fonts-liberation fonts-dejavu-core; \
+	fi
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_engine.py

@@ -1,0 +1,302 @@
+"""Helpers of the browser tests: the server handle, screenshots, the lobby by clicks, and a seat driver.
+
+A :class:`SeatDriver` reads the seat's state (legal actions, version) from ``GET /api/matches/ID/state`` with the
+seat's token, which the page keeps in localStorage, and carries an action out by clicking the element of the page
+that produces it: a button carrying ``data-action``, a bid/amount spinner, a zone of the SVG map (and the zone's
+menu), an airship anchor. It never posts an action itself: whatever the page sends is what the test checks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import time
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-output" / "screenshots"
+LOOPBACK = "127.0.0.1"
+SKIP_ENV = "BRASSBOARD_SKIP_E2E"
+CHROMIUM_ENV = "BRASSBOARD_CHROMIUM"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+VIEWPORT_WIDTH, VIEWPORT_HEIGHT = 1440, 1000
+
+# the kinds of Planet Steam actions whose first argument is a zone: the page offers them on the map
+ZONE_KINDS = {"neutral", "place", "auction", "claim", "divert", "topple", "relief", "buy-tank", "import",
+              "buy-converter", "buy-compressor", "move", "move-converter", "remove-converter", "move-compressor",
+              "idle", "use"}
+TWO_ZONE_KINDS = {"move", "move-converter", "move-compressor"}
+SPINNER_KINDS = {"bid": "bid", "buy": "buy", "sell": "sell"}  # action kind -> the spinner's data-spinner key
+ZONE_NAME = re.compile(r"^[A-Z][0-9]+$")
+
+
+def chromium_path() -> str:
+    """Debian's Chromium (or $BRASSBOARD_CHROMIUM); a clear failure when there is none."""
+    wanted = os.environ.get(CHROMIUM_ENV)
+    candidates = [wanted] if wanted else [shutil.which("chromium"), "/usr/bin/chromium",
+                                          shutil.which("chromium-browser")]
+    for candidate in candidates:
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    pytest.fail(f"no Chromium for the browser tests: `make test` installs it (apt-get install chromium); set "
+                f"{CHROMIUM_ENV}=/path/to/chromium, or {SKIP_ENV}=1 to skip the browser tests", pytrace=False)
+
+
+@dataclass
+class Server:
+    url: str  # "http://127.0.0.1:PORT" (no trailing slash)
+    log: Path
+
+    def get(self, path: str, token: str | None = None) -> Any:
+        """GET a JSON answer (the tests read state this way; they never act through the API)."""
+        request = urllib.request.Request(self.url + path, headers={"Accept": "application/json"})
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.load(answer)
+
+    def tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+
+def screenshot(page: Page, name: str, *, full_page: bool = True) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+# ----- the lobby -------------------------------------------------------------------------------------------------
+def create_match_in_lobby(page: Page, game: str, seats: list[str], *, seed: int | None = None,
+                          name: str | None = None, shot: str | None = None) -> str:
+    """Fill the lobby's form by clicking and create the match; returns its id (the page is then on /m/ID)."""
+    page.goto("/")
+    page.locator(f'#game option[value="{game}"]').wait_for(state="attached")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f'select.seat-kind[data-seat="{i}"]', kind)
+    if name is not None:
+        page.locator("table.seats input[type=text]").first.fill(name)
+    if seed is not None:
+        options = page.locator("details.options")
+        if options.get_attribute("open") is None:
+            options.locator("summary").click()
+        page.fill("#seed", str(seed))
+    if shot:
+        screenshot(page, shot)
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/m/[^/?]+$"))
+    match = re.search(r"/m/([^/?]+)$", page.url)
+    assert match, page.url
+    return match.group(1)
+
+
+def held_tokens(page: Page, match_id: str) -> dict[str, str]:
+    """{seat: token} this browser holds for the match (the lobby stored them in localStorage)."""
+    raw = page.evaluate("() => localStorage.getItem('brassboard.tokens')")
+    held = json.loads(raw or "{}").get(match_id, {})
+    return cast(dict[str, str], held)
+
+
+# ----- a seat of a match, played by clicking -------------------------------------------------------------------
+JS_UI_VERSION = """() => {
+  const items = document.querySelectorAll('#log li[data-version]');
+  return items.length ? Number(items[items.length - 1].dataset.version) + 1 : 0;
+}"""
+JS_MENU_OR_APPLIED = """(v) => {
+  if (document.querySelector('.ps-menu')) return true;
+  const items = document.querySelectorAll('#log li[data-version]');
+  return items.length > 0 && Number(items[items.length - 1].dataset.version) >= v;
+}"""
+JS_MINE_OR_OVER = """() => {
+  const scores = document.querySelector('#scores');
+  return !!document.querySelector('#status.mine') || (!!scores && !scores.hidden);
+}"""
+
+
+class TurnTimeout(AssertionError):
+    pass
+
+
+@dataclass
+class SeatDriver:
+    page: Page
+    server: Server
+    match_id: str
+    seat: int
+    token: str
+    done: list[tuple[str, str]] = field(default_factory=list)  # (action, how it was clicked)
+
+    # --- reading --------------------------------------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.server.get(f"/api/matches/{self.match_id}/state?seat={self.seat}", self.token)
+        return data
+
+    def ui_version(self) -> int:
+        """The version the page shows: one past the last entry of its log."""
+        return int(self.page.evaluate(JS_UI_VERSION))
+
+    def errors_shown(self) -> list[str]:
+        return [text.strip() for text in self.page.locator("#toasts .toast.error").all_inner_texts()]
+
+    def wait_turn(self, timeout: float = 30.0) -> dict[str, Any] | None:
+        """Wait until the page shows that this seat must act, in step with the server; the state then, or None
+        when the match is over (the page then shows the final scores)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TurnTimeout(f"no turn for seat {self.seat} in {timeout} s; state: {self._brief()}; "
+                                  f"page errors: {self.errors_shown()}\n{self.server.tail()}")
+            self.page.wait_for_function(JS_MINE_OR_OVER, timeout=remaining * 1000)
+            state = self.state()
+            if state["status"] == "finished":
+                self.page.locator("#scores table.scores").wait_for(state="visible")
+                return None
+            if self.seat in state["active"] and state["legal"] and self.ui_version() == state["version"]:
+                return state
+            time.sleep(0.03)
+
+    def _brief(self) -> str:
+        try:
+            state = self.state()
+        except Exception as exc:  # pragma: no cover - only in a failure message
+            return repr(exc)
+        step = (state["view"].get("agenda") or [{}])[0] if isinstance(state.get("view"), dict) else {}
+        return f"version {state['version']}, status {state['status']}, active {state['active']}, step {step}"
+
+    # --- acting -------------------------------------------------------------------------------------------------
+    def act(self, action: str, state: dict[str, Any], *, shot: str | None = None) -> None:
+        """Carry ``action`` (one of state's legal actions) out by clicking, then wait until the server and the page
+        have moved past this state. ``shot``: a screenshot just before the last click (menu open, spinner set)."""
+        assert action in state["legal"], (action, state["legal"])
+        version = state["version"]
+        kind, *args = action.split(" ")
+        if kind in SPINNER_KINDS:
+            how = self._spinner(SPINNER_KINDS[kind], action, int(args[-1]), shot)
+        elif kind in ZONE_KINDS and args and ZONE_NAME.match(args[0]):
+            how = self._zone(action, kind, args, shot)
+        elif kind == "airship" and self.page.locator(f'.ps-anchor.legal[data-row="{args[0]}"]').count():
+            self._shoot(shot)
+            self.page.locator(f'.ps-anchor.legal[data-row="{args[0]}"]').click()
+            how = "anchor"
+        else:
+            how = self._button(action, shot)
+        self._wait_past(version, action)
+        self.done.append((action, how))
+
+    def _shoot(self, shot: str | None) -> None:
+        if shot:
+            screenshot(self.page, shot)
+
+    def _wait_past(self, version: int, action: str, timeout: float = 15.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.state()["version"] > version and self.ui_version() > version:
+                return
+            errors = self.errors_shown()
+            if errors:
+                raise AssertionError(f"{action!r} was refused: {errors}")
+            time.sleep(0.03)
+        raise AssertionError(f"{action!r} (clicked on version {version}) did not arrive: {self._brief()}; "
+                             f"page errors: {self.errors_shown()}")
+
+    def _button(self, action: str, shot: str | None) -> str:
+        """A button with data-action: the action bar first (opening its "more" list if needed), then anywhere."""
+        bar = self.page.locator(f'.ps-action [data-action="{action}"]')
+        if bar.count():
+            target = bar.first
+            if not target.is_visible():
+                more = self.page.locator(".ps-action details.ps-more")
+                if more.count() and more.first.get_attribute("open") is None:
+                    more.first.locator("summary").click()
+            self._shoot(shot)
+            target.click()
+            return "action bar"
+        anywhere = self.page.locator(f'[data-action="{action}"]:visible')
+        assert anywhere.count(), f"no element of the page offers {action!r}"
+        self._shoot(shot)
+        anywhere.first.click()
+        return "button"
+
+    def _spinner(self, key: str, action: str, amount: int, shot: str | None) -> str:
+        """Set a spinner with its − / + buttons (or a quick-pick button) and confirm."""
+        box = self.page.locator(f'.ps-action .ps-spinner[data-spinner="{key}"]')
+        assert box.count() == 1, f"no {key} spinner for {action!r}"
+        number = box.locator("input.ps-num")
+        confirm = box.locator(f'[data-confirm="{key}"]')
+        quick = box.locator(f'.ps-quick button.ps-q:text-is("{amount}")')
+        clicks = 0
+        if quick.count() and int(number.input_value()) != amount:
+            quick.first.click()
+            clicks += 1
+        for _ in range(60):
+            current = int(number.input_value())
+            if current == amount:
+                break
+            box.locator(f'button.ps-step[aria-label="{"+" if current < amount else "−"}"]').click()
+            clicks += 1
+        assert int(number.input_value()) == amount, f"the {key} spinner does not reach {amount}"
+        assert confirm.get_attribute("data-action") == action, (confirm.get_attribute("data-action"), action)
+        self._shoot(shot)
+        confirm.click()
+        return f"spinner ({clicks} step clicks)"
+
+    def _zone(self, action: str, kind: str, args: list[str], shot: str | None) -> str:
+        """Click the zone on the map; pick the action from the zone's menu if one opens; for a move, the target."""
+        version = self.state()["version"]
+        hit = self.page.locator(f'rect.ps-hit.legal[data-zone="{args[0]}"]')
+        assert hit.count() == 1, f"zone {args[0]} is not highlighted for {action!r}"
+        if kind in TWO_ZONE_KINDS:
+            hit.click()
+            menu_item = self.page.locator(f'.ps-menu .ps-menuitem[data-kind="{kind}"]')
+            if menu_item.count():
+                menu_item.click()
+            target = self.page.locator(f'rect.ps-hit.target[data-zone="{args[1]}"]')
+            self._shoot(shot)
+            target.click()
+            return "zone, then target zone"
+        self._shoot(shot if shot and not shot.endswith("menu") else None)
+        hit.click()
+        # either the click sent the action (one obvious action there), or the zone's menu opens
+        self.page.wait_for_function(JS_MENU_OR_APPLIED, arg=version)
+        menu = self.page.locator(".ps-menu")
+        if menu.count():
+            item = menu.locator(f'.ps-menuitem[data-action="{action}"]')
+            assert item.count() == 1, f"the menu of {args[0]} does not offer {action!r}: {menu.inner_text()}"
+            if shot and shot.endswith("menu"):
+                self._shoot(shot)
+            item.click()
+            return "zone menu"
+        return "zone click"
+
+
+def play_until(driver: SeatDriver, choose: Callable[[dict[str, Any]], str | None], *, timeout: float = 240.0,
+               on_turn: Callable[[dict[str, Any]], str | None] | None = None) -> dict[str, Any] | None:
+    """Play the seat's turns with ``choose(state) -> action`` (None stops and returns that state) until the end
+    (returns None). ``on_turn(state)`` may name a screenshot for the turn."""
+    deadline = time.monotonic() + timeout
+    while True:
+        state = driver.wait_turn(timeout=max(1.0, deadline - time.monotonic()))
+        if state is None:
+            return None
+        action = choose(state)
+        if action is None:
+            return state
+        driver.act(action, state, shot=on_turn(state) if on_turn else None)
