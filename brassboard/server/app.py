@@ -284,7 +284,7 @@ def _add_api(app: FastAPI, server: Server) -> None:
     service = server.service
 
     def call(function: Any, *args: Any) -> Awaitable[Any]:
-        return run_in_threadpool(function, *args)
+        return service.run(function, *args)
 
     @app.get("/api/games", tags=["lobby"])
     async def list_games() -> list[dict[str, Any]]:
@@ -383,7 +383,7 @@ def _add_websocket(app: FastAPI, server: Server) -> None:
     async def match_socket(websocket: WebSocket, match_id: str, token: str | None = None) -> None:
         await websocket.accept()
         try:
-            held: list[int] = await run_in_threadpool(service.seats_for, match_id, token or None)
+            held: list[int] = await service.run(service.seats_for, match_id, token or None)
         except ApiError as exc:
             kind = exc.error if exc.error in WS_ERRORS else "forbidden"
             await websocket.send_json({"type": "error", "error": kind, "detail": exc.detail, "version": None})
@@ -437,9 +437,9 @@ def _add_websocket(app: FastAPI, server: Server) -> None:
             chosen = service.pick_seat(held, seat, True)
             if kind == "action":
                 action = _field(data, "action", str)
-                change: Change = await run_in_threadpool(service.act, connection.match_id, chosen, action, version)
+                change: Change = await service.run(service.act, connection.match_id, chosen, action, version)
             else:
-                change = await run_in_threadpool(service.undo, connection.match_id, chosen, version)
+                change = await service.run(service.undo, connection.match_id, chosen, version)
             server.announce(connection.match_id, change)
         except ApiError as exc:
             kind = exc.error if exc.error in WS_ERRORS else ("forbidden" if exc.status in (401, 403) else
@@ -452,7 +452,7 @@ def _add_websocket(app: FastAPI, server: Server) -> None:
     async def _reply_error(connection: Connection, kind: str, detail: str, version: int | None) -> None:
         if version is None:
             with contextlib.suppress(Exception):
-                version = (await run_in_threadpool(service.summary, connection.match_id))["version"]
+                version = (await service.run(service.summary, connection.match_id))["version"]
         connection.send(json.dumps({"type": "error", "error": kind, "detail": detail, "version": version}))
 
 

@@ -7,8 +7,6 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from starlette.concurrency import run_in_threadpool
-
 from .errors import ApiError
 from .service import Change, MatchService
 
@@ -52,7 +50,7 @@ class BotRunner:
         try:
             while True:
                 wake.clear()  # before looking: a change made while we look sets it again
-                turn = await run_in_threadpool(self.service.bot_turn, match_id)
+                turn = await self.service.run(self.service.bot_turn, match_id)
                 if turn.done:
                     self._done.add(match_id)
                     return
@@ -61,7 +59,7 @@ class BotRunner:
                     continue
                 if self.delay > 0:
                     await asyncio.sleep(self.delay)
-                change = await run_in_threadpool(self.service.bot_move, match_id, turn.seat)
+                change = await self.service.run(self.service.bot_move, match_id, turn.seat)
                 if change is not None:
                     await self.on_change(match_id, change)
         except asyncio.CancelledError:

@@ -15,7 +15,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
 from .service import MatchService, Seat
@@ -214,11 +213,11 @@ class Fanout:
         if not group:
             return
         seats = list(dict.fromkeys(seat for connection in group for seat in connection.seats))
-        revision, texts = await run_in_threadpool(self.service.messages, match_id, seats)
+        revision, texts = await self.service.run(self.service.messages, match_id, seats)
         for connection in group:
             connection.offer_state(revision, texts)
 
     async def sync(self, connection: Connection) -> None:
         """Send one client the current state, even if it has it already (connect and ``sync``)."""
-        revision, texts = await run_in_threadpool(self.service.messages, connection.match_id, connection.seats)
+        revision, texts = await self.service.run(self.service.messages, connection.match_id, connection.seats)
         connection.offer_sync(revision, texts)

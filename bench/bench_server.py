@@ -1,0 +1,591 @@
+"""Server load on loopback: our server and a boardgame.io server, N concurrent matches each. Prints figures; never
+asserts a timing.
+
+    .venv/bin/python bench/bench_server.py [--matches N] [--seconds S] [--rounds R] [--planet-seconds S]
+                                           [--compression deflate|none] [--no-boardgameio] [--npm-dir DIR] [--json]
+
+Every server runs as a subprocess on a free port of 127.0.0.1 and every client in another process than its server;
+all traffic stays on loopback, and every loop is bounded in count and time.
+
+  (1) ours: ``brassboard serve`` with a temporary data folder (SQLite, every action committed before it is
+      announced) and ``BRASSBOARD_BOT_DELAY=0``. This process is the client (asyncio + ``websockets``): N matches of
+      tic-tac-toe at once, two ``human`` seats each, one WebSocket per seat token (as two browsers would); the seat
+      whose state message lists legal actions sends a random one with the message's version; a finished match is
+      replaced by a new one (``POST /api/matches``) until the time is up. Then Planet Steam: one client for the four
+      seats of a hotseat match (one WebSocket per seat), random legal actions, N matches at once.
+  (2) boardgame.io (0.50, installed from npm into a temporary folder) running its tutorial tic-tac-toe
+      (``bench/boardgameio/``): a Node client process runs N matches at once, two boardgame.io Clients per match
+      (socket.io over WebSocket), created and joined through its lobby REST API, random legal moves.
+
+Both servers are up together and the tic-tac-toe time is cut into ``--rounds`` slices taken in turn (ours, theirs,
+ours, ...), so that a change in the machine's load during the run weighs on both alike.
+
+A move's latency runs from the client sending it to the arrival, on the sender's own connection, of the state that
+follows it. In each slice, moves and latencies count after a warm-up of 10 % of it (at most 2 s); moves/s is the
+count of moves answered inside the windows over their length. CPU columns: seconds of CPU used per second of wall
+time (1.00 = one core busy) by the server process and by the client process; srv ms/move: the server's CPU time over
+every move it answered (warm-ups included), the figure least swayed by other load on the machine. Problems: refused
+moves, stalled matches and failed connections (none are expected).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HOST = "127.0.0.1"
+ROOT = Path(__file__).resolve().parent.parent
+BGIO_DIR = Path(__file__).resolve().parent / "boardgameio"
+BGIO_VERSION = "0.50"
+# koa-compose 4.2 copies the middleware list when koa builds its request handler; boardgame.io 0.50 adds its lobby
+# routes after that, so with 4.2 every lobby request answers 404. 4.1 (which koa 2 also accepts) keeps the list.
+BGIO_EXTRA = ["koa-compose@4.1.0"]
+
+MAX_MATCHES = 200
+MAX_SECONDS = 120.0
+MAX_ROUNDS = 10
+STALL_SECONDS = 10.0  # a match that hears nothing for this long is abandoned (and counted)
+GRACE_SECONDS = 2.0  # after the deadline, how long the answer to a move already sent is awaited
+READY_SECONDS = 30.0  # a server must answer within this long after its start
+NPM_SECONDS = 180.0
+WS_MAX_MESSAGE = 4 * 1024 * 1024
+
+
+# ----- measurements -------------------------------------------------------------------------------------------------
+def warm_up(seconds: float) -> float:
+    return min(2.0, 0.1 * seconds)
+
+
+@dataclass
+class Window:
+    """A slice's clock (``time.perf_counter``): moves sent from ``warm`` and answered by ``deadline`` count."""
+
+    start: float
+    warm: float
+    deadline: float
+
+    @classmethod
+    def from_now(cls, seconds: float) -> Window:
+        start = time.perf_counter()
+        return cls(start, start + warm_up(seconds), start + seconds)
+
+
+@dataclass
+class Tally:
+    """What one client saw in one slice."""
+
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)  # milliseconds
+    started: int = 0
+    finished: int = 0
+    problems: int = 0
+    problem: str | None = None  # the last one, for the report
+    all_moves: int = 0  # answered at any time of the slice, warm-up included (for CPU per move)
+
+    def answered(self, sent: float, received: float, window: Window) -> None:
+        self.all_moves += 1
+        if sent >= window.warm and received <= window.deadline:
+            self.moves += 1
+            self.latencies.append((received - sent) * 1000.0)
+
+    def trouble(self, what: str) -> None:
+        self.problems += 1
+        self.problem = what
+
+
+@dataclass
+class Row:
+    """One server and game, summed over its slices."""
+
+    server: str
+    game: str
+    matches: int
+    moves: int = 0
+    all_moves: int = 0
+    window: float = 0.0  # seconds in which moves counted
+    wall: float = 0.0  # seconds the clients ran
+    latencies: list[float] = field(default_factory=list)
+    finished: int = 0
+    problems: int = 0
+    problem: str | None = None
+    server_cpu: float | None = 0.0  # CPU seconds; None where they cannot be read
+    client_cpu: float | None = 0.0
+
+    def add(self, tally: Tally, window: float, wall: float, server_cpu: float | None,
+            client_cpu: float | None) -> None:
+        self.moves += tally.moves
+        self.all_moves += tally.all_moves
+        self.window += window
+        self.wall += wall
+        self.latencies.extend(tally.latencies)
+        self.finished += tally.finished
+        self.problems += tally.problems
+        self.problem = tally.problem or self.problem
+        self.server_cpu = None if self.server_cpu is None or server_cpu is None else self.server_cpu + server_cpu
+        self.client_cpu = None if self.client_cpu is None or client_cpu is None else self.client_cpu + client_cpu
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.window if self.window > 0 else 0.0
+
+    def quantile(self, q: float) -> float | None:
+        return quantile(self.latencies, q)
+
+    def load(self, cpu: float | None) -> float | None:
+        return None if cpu is None or self.wall <= 0 else cpu / self.wall
+
+    @property
+    def cpu_per_move(self) -> float | None:
+        """Server CPU milliseconds per move: less swayed by other load on the machine than moves/s."""
+        return None if self.server_cpu is None or not self.all_moves else 1000 * self.server_cpu / self.all_moves
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"server": self.server, "game": self.game, "matches": self.matches, "moves": self.moves,
+                "window_s": round(self.window, 3), "moves_per_s": round(self.rate, 1),
+                "p50_ms": rounded(self.quantile(0.5)), "p99_ms": rounded(self.quantile(0.99)),
+                "max_ms": rounded(max(self.latencies, default=None)), "games_finished": self.finished,
+                "problems": self.problems, "problem": self.problem,
+                "server_cpu": rounded(self.load(self.server_cpu)), "client_cpu": rounded(self.load(self.client_cpu)),
+                "server_cpu_ms_per_move": rounded(self.cpu_per_move, 3)}
+
+
+def quantile(values: list[float], q: float) -> float | None:
+    """Linear interpolation between the closest ranks (numpy's default)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    position = q * (len(ordered) - 1)
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def rounded(value: float | None, digits: int = 2) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process and its threads so far (Linux /proc; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def used(before: float | None, after: float | None) -> float | None:
+    return None if before is None or after is None else after - before
+
+
+# ----- servers as subprocesses --------------------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def http_get_ok(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as answer:
+            return bool(answer.status == 200)
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+@contextlib.contextmanager
+def server_process(command: list[str], env: dict[str, str], ready_url: str, log: Path) -> Iterator[int]:
+    """Start a server, wait until ``ready_url`` answers 200, yield its pid; stop it (and only it) afterwards."""
+    with log.open("wb") as output:
+        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL)
+        try:
+            give_up = time.monotonic() + READY_SECONDS
+            while not http_get_ok(ready_url):
+                if process.poll() is not None or time.monotonic() > give_up:
+                    tail = log.read_text(errors="replace")[-1500:]
+                    raise LookupError(f"{Path(command[0]).name} did not come up on {ready_url}: {tail}")
+                time.sleep(0.1)
+            yield process.pid
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+
+
+# ----- (1) our server and its client --------------------------------------------------------------------------------
+def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=STALL_SECONDS) as answer:
+        result: dict[str, Any] = json.loads(answer.read())
+        return result
+
+
+async def play_seat(connection: Any, seat: int, chooser: random.Random, tally: Tally, window: Window) -> bool:
+    """Play one seat over its WebSocket until the match ends (True) or time is up (False)."""
+    pending: tuple[int, float] | None = None  # (version the action was made on, when it was sent)
+    acted = -1  # the last version this seat acted on
+    while True:
+        now = time.perf_counter()
+        if pending is None:
+            if now >= window.deadline:
+                return False
+            limit = min(STALL_SECONDS, window.deadline - now)  # the other seats' moves, or the end of the slice
+        else:
+            limit = STALL_SECONDS if now < window.deadline else max(0.0, window.deadline + GRACE_SECONDS - now)
+        try:
+            async with asyncio.timeout(limit):
+                text = await connection.recv()
+        except TimeoutError:
+            if limit >= STALL_SECONDS:  # a stall, not the end of the slice
+                tally.trouble(f"seat {seat} heard nothing for {STALL_SECONDS:g} s")
+            return False
+        received = time.perf_counter()
+        message = json.loads(text)
+        kind = message.get("type")
+        if kind == "error":  # refused: count it, then ask for the current state and go on from there
+            tally.trouble(f"error message {message.get('error')}: {message.get('detail')}")
+            pending = None
+            await connection.send('{"type": "sync"}')
+            continue
+        if kind != "state":
+            continue
+        version: int = message["version"]
+        if pending is not None and version > pending[0]:
+            tally.answered(pending[1], received, window)
+            pending = None
+        if message["status"] == "finished":
+            if pending is None:
+                return True
+            continue
+        legal: list[str] = message["legal"]
+        if legal and pending is None and version > acted and received < window.deadline:
+            acted = version
+            action = {"type": "action", "seat": seat, "action": chooser.choice(legal), "version": version}
+            pending = (version, time.perf_counter())
+            await connection.send(json.dumps(action))
+
+
+async def play_match(base: str, game: str, players: int, chooser: random.Random, tally: Tally, window: Window,
+                     compression: str | None) -> None:
+    from websockets.asyncio.client import connect
+
+    body = {"game": game, "players": players, "seats": ["human"] * players, "seed": chooser.randrange(1 << 30)}
+    created = await asyncio.to_thread(post_json, f"http://{base}/api/matches", body)
+    tally.started += 1
+    tokens = {entry["seat"]: entry["token"] for entry in created["seats"]}
+    async with contextlib.AsyncExitStack() as stack:
+        connections = []
+        for seat in range(players):
+            url = f"ws://{base}/ws/matches/{created['id']}?token={tokens[seat]}"
+            connections.append(await stack.enter_async_context(
+                connect(url, compression=compression, max_size=WS_MAX_MESSAGE, open_timeout=STALL_SECONDS,
+                        close_timeout=2)))
+        choosers = [random.Random(chooser.random()) for _ in range(players)]
+        ended = await asyncio.gather(*(play_seat(connections[seat], seat, choosers[seat], tally, window)
+                                       for seat in range(players)))
+    if any(ended):
+        tally.finished += 1
+
+
+async def drive_ours(base: str, game: str, players: int, matches: int, seconds: float, seed: int,
+                     compression: str | None) -> Tally:
+    tally = Tally()
+    window = Window.from_now(seconds)
+    master = random.Random(seed)
+
+    async def worker(chooser: random.Random) -> None:
+        while time.perf_counter() < window.deadline:
+            try:
+                await play_match(base, game, players, chooser, tally, window, compression)
+            except Exception as exc:  # HTTP, socket and websockets' own errors (e.g. ConnectionClosed)
+                tally.trouble(f"{type(exc).__name__}: {exc}")
+                await asyncio.sleep(0.1)
+
+    try:
+        async with asyncio.timeout(seconds + STALL_SECONDS + 20):  # a hard bound, whatever happens
+            await asyncio.gather(*(worker(random.Random(master.random())) for _ in range(matches)))
+    except TimeoutError:
+        tally.trouble("the slice overstayed its hard time limit and was cut off")
+    return tally
+
+
+def run_async(work: Any) -> Any:
+    """Run a coroutine on uvloop where installed (uvicorn[standard] brings it), else on asyncio's own loop."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(work)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(work)
+
+
+@dataclass
+class Ours:
+    base: str  # host:port
+    pid: int
+    compression: str | None
+
+    def measure(self, row: Row, game: str, players: int, seconds: float, seed: int) -> None:
+        server_before, client_before = cpu_seconds(self.pid), time.process_time()
+        start = time.perf_counter()
+        tally: Tally = run_async(drive_ours(self.base, game, players, row.matches, seconds, seed, self.compression))
+        wall = time.perf_counter() - start
+        row.add(tally, seconds - warm_up(seconds), wall, used(server_before, cpu_seconds(self.pid)),
+                time.process_time() - client_before)
+
+
+@contextlib.contextmanager
+def start_ours(work: Path, compression: str | None) -> Iterator[Ours]:
+    port = free_port()
+    env = {**os.environ, "BRASSBOARD_DATA_DIR": str(work / "data"), "BRASSBOARD_BOT_DELAY": "0"}
+    env.pop("BRASSBOARD_DATABASE_URL", None)
+    env.pop("BRASSBOARD_REDIS_URL", None)
+    command = [sys.executable, "-m", "brassboard", "serve", "--host", HOST, "--port", str(port)]
+    with server_process(command, env, f"http://{HOST}:{port}/api/games", work / "brassboard.log") as pid:
+        yield Ours(f"{HOST}:{port}", pid, compression)
+
+
+# ----- (2) boardgame.io ---------------------------------------------------------------------------------------------
+def install_boardgameio(folder: Path) -> str:
+    """npm-install boardgame.io into ``folder`` unless it is there; its version. LookupError (and why) if not."""
+    package = folder / "node_modules" / "boardgame.io" / "package.json"
+    if not package.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise LookupError("npm not found")
+        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            done = subprocess.run(
+                [npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund", "--loglevel=error",
+                 f"boardgame.io@{BGIO_VERSION}", *BGIO_EXTRA],
+                capture_output=True, text=True, timeout=NPM_SECONDS, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            raise LookupError(f"npm install took over {NPM_SECONDS:.0f} s") from None
+        if done.returncode != 0 or not package.exists():
+            last = (done.stderr.strip() or done.stdout.strip()).splitlines()[-3:]
+            raise LookupError("npm install boardgame.io failed: " + " | ".join(last))
+    version: str = json.loads(package.read_text())["version"]
+    return version
+
+
+@dataclass
+class Theirs:
+    node: str
+    url: str
+    pid: int
+    env: dict[str, str]
+
+    def measure(self, row: Row, seconds: float, seed: int) -> None:
+        """Run the Node client for one slice; LookupError (and why) if it fails."""
+        config = {"url": self.url, "matches": row.matches, "seconds": seconds, "warmup": warm_up(seconds),
+                  "seed": seed}
+        server_before = cpu_seconds(self.pid)
+        start = time.perf_counter()
+        try:
+            done = subprocess.run([self.node, str(BGIO_DIR / "client.js"), json.dumps(config)], env=self.env,
+                                  cwd=BGIO_DIR, capture_output=True, text=True,
+                                  timeout=seconds + STALL_SECONDS + 40, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            raise LookupError("the boardgame.io client did not finish in time") from None
+        wall = time.perf_counter() - start
+        server_cpu = used(server_before, cpu_seconds(self.pid))
+        lines = done.stdout.strip().splitlines()
+        if done.returncode != 0 or not lines:
+            raise LookupError(f"the boardgame.io client failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+        result = json.loads(lines[-1])
+        tally = Tally(result["moves"], result["latencies"], result["started"], result["finished"],
+                      result["timeouts"] + result["failures"], result["failure"], result["all_moves"])
+        row.add(tally, result["window"], wall, server_cpu, result["client_cpu"])
+
+
+@contextlib.contextmanager
+def start_theirs(folder: Path, work: Path) -> Iterator[Theirs]:
+    node = shutil.which("node")
+    if node is None:
+        raise LookupError("node not found")
+    env = {**os.environ, "NODE_PATH": str(folder / "node_modules"), "NODE_ENV": "production"}
+    port = free_port()
+    url = f"http://{HOST}:{port}"
+    command = [node, str(BGIO_DIR / "server.js"), str(port)]
+    with server_process(command, env, f"{url}/games", work / "boardgameio.log") as pid:
+        yield Theirs(node, url, pid, env)
+
+
+# ----- the report ---------------------------------------------------------------------------------------------------
+def cell(value: float | None, form: str) -> str:
+    return "-" if value is None else format(value, form)
+
+
+def table(rows: list[Row]) -> str:
+    header = (f"{'server':<20} {'game':<24} {'matches':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
+              f"{'moves':>7} {'games':>6} {'srv CPU':>7} {'cli CPU':>7} {'srv ms/move':>11} {'problems':>8}")
+    lines = [header, "-" * len(header)]
+    for row in rows:
+        lines.append(
+            f"{row.server:<20} {row.game:<24} {row.matches:>7} {row.rate:>9.1f} {cell(row.quantile(0.5), '.2f'):>8} "
+            f"{cell(row.quantile(0.99), '.2f'):>8} {cell(max(row.latencies, default=None), '.1f'):>8} "
+            f"{row.moves:>7} {row.finished:>6} {cell(row.load(row.server_cpu), '.2f'):>7} "
+            f"{cell(row.load(row.client_cpu), '.2f'):>7} {cell(row.cpu_per_move, '.3f'):>11} {row.problems:>8}")
+    return "\n".join(lines)
+
+
+def ratio(ours: float | None, theirs: float | None) -> float | None:
+    return ours / theirs if ours is not None and theirs else None
+
+
+def comparison(ours: Row, theirs: Row) -> list[str]:
+    throughput = ratio(ours.rate, theirs.rate)
+    p50 = ratio(ours.quantile(0.5), theirs.quantile(0.5))
+    p99 = ratio(ours.quantile(0.99), theirs.quantile(0.99))
+    cost = ratio(ours.cpu_per_move, theirs.cpu_per_move)
+    lines = [f"ours/boardgame.io (tic-tac-toe): moves/s x{cell(throughput, '.2f')}, p50 x{cell(p50, '.2f')}, "
+             f"p99 x{cell(p99, '.2f')}, server CPU per move x{cell(cost, '.2f')}"]
+    if throughput is not None and p99 is not None:
+        met = throughput >= 2.0 and p99 < 1.0
+        lines.append(f"target (>= 2x boardgame.io's moves/s at a lower p99): {'met' if met else 'not met'}")
+    return lines
+
+
+def environment() -> str:
+    node = shutil.which("node")
+    node_version = "-"
+    if node is not None:
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            done = subprocess.run([node, "--version"], capture_output=True, text=True, timeout=10)
+            node_version = done.stdout.strip()
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "-"
+    return (f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, load average {load}; "
+            f"Python {platform.python_version()}, node {node_version}")
+
+
+def bounded(low: float, high: float, kind: type = float) -> Any:
+    def parse(text: str) -> Any:
+        value = kind(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low:g} to {high:g}")
+        return value
+    return parse
+
+
+def measure(args: argparse.Namespace, work: Path, notes: list[str]) -> tuple[list[Row], Row | None]:
+    """All runs; returns the rows to print and boardgame.io's row (None if skipped: the reason is in ``notes``)."""
+    compression = None if args.compression == "none" else "deflate"
+    ours_ttt = Row("brassboard", "tictactoe", args.matches)
+    theirs_ttt: Row | None = None
+    skipped = "boardgame.io skipped: --no-boardgameio" if args.no_boardgameio else None
+    version = ""
+    folder = Path(args.npm_dir).resolve() if args.npm_dir else work / "npm"
+    if skipped is None:  # npm first, so that installing overlaps no measurement
+        try:
+            if shutil.which("node") is None:
+                raise LookupError("node not found")
+            version = install_boardgameio(folder)
+        except (LookupError, OSError) as exc:
+            skipped = f"boardgame.io skipped: {exc}"
+    slice_seconds = args.seconds / args.rounds
+    with contextlib.ExitStack() as stack:
+        ours = stack.enter_context(start_ours(work, compression))
+        theirs: Theirs | None = None
+        if skipped is None:
+            try:
+                theirs = stack.enter_context(start_theirs(folder, work))
+                theirs_ttt = Row(f"boardgame.io {version}", "tic-tac-toe", args.matches)
+            except LookupError as exc:
+                skipped = f"boardgame.io skipped: {exc}"
+        for round_number in range(args.rounds):
+            seed = args.seed + round_number
+            ours.measure(ours_ttt, "tictactoe", 2, slice_seconds, seed)
+            if theirs is not None and theirs_ttt is not None:
+                try:
+                    theirs.measure(theirs_ttt, slice_seconds, seed)
+                except LookupError as exc:
+                    skipped, theirs, theirs_ttt = f"boardgame.io skipped: {exc}", None, None
+        rows = [ours_ttt] + ([theirs_ttt] if theirs_ttt is not None else [])
+        if args.planet_seconds > 0:
+            planet = Row("brassboard", "planet_steam 4p hotseat", args.planet_matches)
+            ours.measure(planet, "planet_steam", 4, args.planet_seconds, args.seed)
+            rows.append(planet)
+    if theirs_ttt is not None:
+        notes.append(f"boardgame.io {version}: InMemory storage, socket.io over WebSocket; node client process with "
+                     "boardgame.io's own Client, one per player")
+    notes.append("brassboard: SQLite in a temporary folder (each action committed before it is announced); python "
+                 f"client process (websockets, compression {args.compression}), one WebSocket per seat")
+    if skipped is not None:
+        notes.append(skipped)
+    return rows, theirs_ttt
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--matches", type=bounded(1, MAX_MATCHES, int), default=20,
+                        help="concurrent matches (default 20)")
+    parser.add_argument("--seconds", type=bounded(1, MAX_SECONDS), default=20.0,
+                        help="tic-tac-toe time per server (default 20)")
+    parser.add_argument("--rounds", type=bounded(1, MAX_ROUNDS, int), default=2,
+                        help="slices the tic-tac-toe time is cut into, the servers taking turns (default 2)")
+    parser.add_argument("--planet-seconds", type=bounded(0, MAX_SECONDS), default=10.0,
+                        help="length of the Planet Steam run; 0 skips it (default 10)")
+    parser.add_argument("--planet-matches", type=bounded(1, MAX_MATCHES, int), default=None,
+                        help="concurrent Planet Steam matches (default: --matches)")
+    parser.add_argument("--compression", choices=["deflate", "none"], default="deflate",
+                        help="WebSocket compression our client offers (default deflate, as browsers do)")
+    parser.add_argument("--no-boardgameio", action="store_true", help="measure our server only")
+    parser.add_argument("--npm-dir", help="install boardgame.io here (and keep it) instead of a temporary folder")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random moves (default 1)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
+    args = parser.parse_args(argv)
+    if args.planet_matches is None:
+        args.planet_matches = args.matches
+
+    notes = [environment()]
+    with tempfile.TemporaryDirectory(prefix="bench-server-") as temporary:
+        try:
+            rows, theirs = measure(args, Path(temporary), notes)
+        except LookupError as exc:  # our own server did not start
+            print(f"bench_server: {exc}", file=sys.stderr)
+            return 1
+
+    if args.json:
+        print(json.dumps({"notes": notes, "rows": [row.to_dict() for row in rows],
+                          "comparison": comparison(rows[0], theirs) if theirs is not None else None}, indent=2))
+        return 0
+    print(f"Server load on {HOST}: {args.matches} concurrent matches, {args.seconds:g} s of tic-tac-toe per server "
+          f"in {args.rounds} turns, {args.planet_seconds:g} s of Planet Steam; random legal moves")
+    for note in notes:
+        print(f"  {note}")
+    print()
+    print(table(rows))
+    for row in rows:
+        if row.problem:
+            print(f"  {row.server} {row.game}: last problem: {row.problem}")
+    if theirs is not None:
+        print()
+        for line in comparison(rows[0], theirs):
+            print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
