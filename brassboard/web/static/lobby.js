@@ -139,8 +139,9 @@ async function create(game) {
     if (JSON.stringify(value) !== JSON.stringify(opt.default)) options[opt.name] = value;
   }
   const body = { game: game.id, players: form.players, seats: form.seats, options };
-  const names = form.seats.map((k, i) => (k === "human" && form.names[i] ? form.names[i] : null));
-  if (names.some((n) => n)) body.names = names.map((n, i) => n || defaultName(i));
+  // only typed human names; null lets the server keep its defaults (e.g. "Bot 2 (random)")
+  const names = form.seats.map((k, i) => (k === "human" && form.names[i] && form.names[i].trim() ? form.names[i].trim() : null));
+  if (names.some((n) => n)) body.names = names;
   if (form.seed !== undefined && form.seed !== "") body.seed = +form.seed;
   try {
     created = await api("POST", "/api/matches", body);
@@ -156,7 +157,6 @@ async function create(game) {
   refresh();
 }
 
-function defaultName(i) { return t("lobby.seat", { n: i + 1 }); }
 
 function linkRow(label, path) {
   const url = new URL(path, location.origin).href;

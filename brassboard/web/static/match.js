@@ -171,6 +171,7 @@ function renderStatus(msg) {
     mine && msg.status === "running" ? h("strong.yourturn", t("match.yourTurn")) : null,
     h("span", text));
   els.status.classList.toggle("mine", mine);
+  els.status.dataset.version = String(msg.version);   // the version of the shown state (a hook for tests)
   document.title = (mine ? "● " : "") + (msg.game || "Brassboard") + " · " + id;
 }
 

@@ -105,6 +105,7 @@ function show(data) {
   };
   host.update(message);
   fill(els.status, host.status({ ...message, active: activeOf(data) }) || "");
+  els.status.dataset.version = String(data.version);
   renderLog(els.log, [...(data.log || [])].sort((a, b) => a.version - b.version), host, summary.seats);
 }
 

@@ -96,11 +96,6 @@ export function drawMap(view, opts) {
   // column letters and row numbers
   for (let c = 0; c < fig.columns; c++) svg.append(s("text", { x: MAP.left + c * MAP.cw + MAP.cw / 2, y: 15, class: "ps-coord", text: String.fromCharCode(65 + c) }));
   for (let r = 0; r < fig.rows; r++) svg.append(s("text", { x: 11, y: MAP.top + r * MAP.ch + MAP.ch / 2 + 5, class: "ps-coord", text: String(r + 1) }));
-  // the airship's row
-  if (view.airship_row) {
-    const y = MAP.top + (view.airship_row - 1) * MAP.ch;
-    svg.append(s("rect", { x: MAP.left, y: y + 1, width: fig.columns * MAP.cw, height: MAP.ch - 2, fill: "#ffd54a", opacity: 0.22 }));
-  }
   // zones
   for (let z = 0; z < view.owner.length; z++) {
     const { x, y } = zoneXY(fig, z);
@@ -111,6 +106,12 @@ export function drawMap(view, opts) {
     g.append(s("rect", { x: x + 1, y: y + 1, width: MAP.cw - 2, height: MAP.ch - 2, fill, stroke: "#b3a58c", "stroke-width": 1, class: "ps-zonebg" }));
     if (owner >= 0) g.append(s("rect", { x: x + 1, y: y + 1, width: MAP.cw - 2, height: MAP.ch - 2, fill: PLAYER_HEX[colours[owner]], opacity: 0.26, "pointer-events": "none" }));
     svg.append(g);
+  }
+  // the airship's row: above the zones' opaque backgrounds, translucent and not catching clicks
+  if (view.airship_row) {
+    const y = MAP.top + (view.airship_row - 1) * MAP.ch;
+    svg.append(s("rect", { x: MAP.left, y: y + 1, width: fig.columns * MAP.cw, height: MAP.ch - 2, fill: "#ffd54a", opacity: 0.3,
+      stroke: "#d9a52c", "stroke-width": 2, class: "ps-airshiprow", "pointer-events": "none" }));
   }
   // rivers: a band through the centres of neighbouring river zones
   const riverPaths = [];
@@ -247,8 +248,8 @@ export function drawExchange(view, opts) {
       const clickable = opts.bonusClick && opts.bonusClick.has(r);
       const b = s("g", { class: "ps-bonus" + (clickable ? " legal" : ""), "data-res": name },
         s("rect", { x: 28, y: y + 34, width: 52, height: 20, rx: 4, fill: "#fff8d8", stroke: "#b5832f", "stroke-width": 1.5 }),
-        resIcon(r, 39, y + 44, 7, { sw: 1 }),
-        s("text", { x: 49, y: y + 48, class: "ps-bonustext", text: t("board.bonus") }), title(t("board.bonus")));
+        resIcon(r, 38, y + 44, 6.5, { sw: 1 }),
+        s("text", { x: 47, y: y + 47.5, class: "ps-bonustext", textLength: 30, lengthAdjust: "spacingAndGlyphs", text: t("board.bonus") }), title(t("board.bonus")));
       if (clickable) { b.setAttribute("tabindex", "0"); b.setAttribute("role", "button"); b.addEventListener("click", () => opts.onBonus(r)); }
       g.append(b);
     }
@@ -267,9 +268,13 @@ export function drawExchange(view, opts) {
       const x = EX.head + q * EX.cell;
       const b = band(view, r, q);
       const on = view.supply[r] === q;
-      g.append(s("rect", { x, y: y + 29, width: EX.cell - 1, height: 18, rx: 2, fill: BAND_HEX[b.name], class: "ps-supplycell" + (on ? " on" : "") },
+      const dark = BAND_INK[b.name] === "#fff";
+      // on dark bands the current cell gets a light outline (a black one would vanish)
+      g.append(s("rect", { x, y: y + 29, width: EX.cell - 1, height: 18, rx: 2, fill: BAND_HEX[b.name], class: "ps-supplycell" + (on ? " on" : ""),
+        style: on && b.name === "black" ? "stroke:#ffd54a" : null },
         title(`${t("band." + b.name)} ${b.adjustment > 0 ? "+" : ""}${b.adjustment}`)));
-      g.append(s("text", { x: x + EX.cell / 2 - 0.5, y: y + 42, class: "ps-cellno", fill: BAND_INK[b.name], text: String(q) }));
+      // the per-band ink as a style property, so it wins over the stylesheet's .ps-cellno fill
+      g.append(s("text", { x: x + EX.cell / 2 - 0.5, y: y + 42, class: "ps-cellno" + (on ? " cur" : "") + (dark ? " dark" : ""), style: `fill:${BAND_INK[b.name]}`, text: String(q) }));
       if (b.name !== lastBand) {
         g.append(s("text", { x: x + 1, y: y + 58, class: "ps-adj", text: (b.adjustment > 0 ? "+" : b.adjustment < 0 ? "−" : "±") + Math.abs(b.adjustment) }));
         lastBand = b.name;

@@ -678,8 +678,14 @@ function renderPlayers() {
         h("span", { title: T("player.permits") }, T("player.permits"), " ", h("b", String(hold.permits))),
         h("span", { title: T("player.quarters") }, T("player.quarters"), " ", h("b", String(hold.luxury_quarters))),
         h("span", { title: T("player.markers") }, T("player.markers"), " ", h("b", String(hold.markers)))),
-      h("div.ps-pfoot.ps-muted", T("player.zones", { zones: zones.length, tanks: tanks.length })));
+      h("div.ps-pfoot.ps-muted", T(zonesKey(zones.length, tanks.length), { zones: zones.length, tanks: tanks.length })));
   }));
+}
+
+// singular/plural of "{zones} zones, {tanks} tanks"
+function zonesKey(zones, tanks) {
+  if (zones === 1) return tanks === 1 ? "player.zones1tanks1" : "player.zones1";
+  return tanks === 1 ? "player.zonesTanks1" : "player.zones";
 }
 
 function renderStock() {
@@ -767,7 +773,7 @@ function eventText(e, actor) {
     case "move_compressor": return T("log.moveCompressor", { from: e.source, to: e.target });
     case "production": {
       const out = e.total.map((n, r) => (n ? `${n} ${res(r)}` : "")).filter(Boolean).join(", ");
-      return out ? T("log.production", { out, n: e.energy }) : T("log.productionNothing");
+      return out ? T(e.energy ? "log.production" : "log.productionFree", { out, n: e.energy }) : T("log.productionNothing");
     }
     case "buy": return T("log.buy", { n: e.amount, res: res(e.resource), price: e.price });
     case "sell": return T("log.sell", { n: e.amount, res: res(e.resource), price: e.price });
