@@ -1136,11 +1136,12 @@ def test_game_lasts_7_6_5_4_rounds(n: int, rounds: int) -> None:
 
 def test_next_round_is_prepared() -> None:
     state = scene(4, cards={0: 3, 1: 1, 2: 2, 3: 4}, variable_trading_order=True)
+    state.start_player = 1  # the auction's end made Lady Steam's holder (seat 1) the start player
     state.airship_row = 4
     state.trade_markers = {"ore": 1}
     end_phase(state)
     assert state.round == 2
-    assert state.start_player == 1
+    assert state.start_player == 1  # and she opens the next round's auction
     assert (state.airship_row, state.trade_markers) == (0, {})
     assert state.cards == [-1, -1, -1, -1]
     assert state.bonus == [1, 1, 1, 1]

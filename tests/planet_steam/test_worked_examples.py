@@ -107,6 +107,8 @@ def test_example_four_player_specialist_auction() -> None:
     assert state.bonus == [0, 0, 0, 0]
     assert state.supply[ENERGY] == energy_supply + 1
     assert state.order == [tobias, nico, mona, saskia]  # Lady Steam 1, Speculator 2, Captain 3, Engineer 4
+    # 'Der Spieler, der die Spezialistenkarte Lady Steam besitzt, ist Startspieler' once the auction is over
+    assert state.start_player == tobias
     assert state.agenda[0]["k"] == "speculate" and state.active_players() == [nico]
 
 

@@ -721,7 +721,9 @@ class PlanetSteamState(GameState):
             if len(free) == 1 and len(free_res) == 1:  # 3 players: the last marker fills the last number
                 self.trade_markers[free_res[0]] = free[0]
         self.order = sorted(range(self.num_players), key=lambda q: self.fig.cards[self.cards[q]][0])
-        self.emit("player_order", order=self.order)
+        # from now on Lady Steam's holder is the start player: of every phase, and of the next round's auction
+        self.start_player = self._lady_steam()
+        self.emit("player_order", order=self.order, start_player=self.start_player)
         steps: list[Step] = []
         if self.options["variable_claims"] and self.round == 1:
             first = self._lady_steam()
@@ -1161,7 +1163,6 @@ class PlanetSteamState(GameState):
             self.emit("game_over", scores=[s.to_dict() for s in self.scores()], winners=self.winners())
             return
         self.round += 1
-        self.start_player = self._lady_steam()  # the previous round's Lady Steam opens the next auction
         self.cards = [-1] * self.num_players
         self.order = []
         self.airship_row = 0
