@@ -1337,7 +1337,7 @@ def _reason(state: PlanetSteamState, p: int, step: Step, action: Action) -> str:
             return f"zone {action[1]} is not yours"
         if kind in ("buy-tank", "import") and state.tank[z]:
             return f"zone {action[1]} already has a tank (one tank per zone)"
-        if kind in ("buy-tank", "import", "buy-compressor") and state.stock["tanks"] == 0 and kind != "buy-compressor":
+        if kind in ("buy-tank", "import") and state.stock["tanks"] == 0:
             return "no tank pieces are left in the general stock"
         if state.toppled[z]:
             return f"the tank on {action[1]} is sabotaged this round: it can neither be used nor changed"
