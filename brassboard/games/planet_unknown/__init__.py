@@ -1,0 +1,1 @@
+"""Planet Unknown — data files; rules to come (issue 4)."""
