@@ -96,6 +96,15 @@ class Player:
         return other
 
 
+# The state's fields by how they copy; to_dict, from_dict and clone all read these, so none can forget one.
+# (players -> "holdings" and the agenda are copied by hand.)
+_LIST_FIELDS = ("owner", "tank", "converter", "compressor", "toppled", "price", "supply", "bonus", "cards", "order")
+_SCALAR_FIELDS = ("track", "round", "phase", "start_player", "opener", "airship_row", "manipulator", "saboteur",
+                  "sabotaged_zone", "freighter_holder", "freighter_deposit", "freighter_kept", "freighter_released",
+                  "game_over")
+_DICT_FIELDS = ("stock", "trade_markers")
+
+
 def _copy_step(step: Step) -> Step:
     return {k: (v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in step.items()}
 
@@ -1205,35 +1214,24 @@ class PlanetSteamState(GameState):
 
     def to_dict(self) -> dict[str, Any]:
         data = self._base_dict()
-        data.update({
-            "owner": self.owner[:], "tank": self.tank[:], "converter": self.converter[:],
-            "compressor": self.compressor[:], "toppled": self.toppled[:],
-            "holdings": [pl.to_dict() for pl in self.players], "stock": dict(self.stock),
-            "price": self.price[:], "supply": self.supply[:], "bonus": self.bonus[:], "track": self.track,
-            "round": self.round, "phase": self.phase, "start_player": self.start_player, "cards": self.cards[:],
-            "order": self.order[:], "opener": self.opener, "airship_row": self.airship_row,
-            "trade_markers": dict(self.trade_markers), "manipulator": self.manipulator, "saboteur": self.saboteur,
-            "sabotaged_zone": self.sabotaged_zone, "freighter_holder": self.freighter_holder,
-            "freighter_deposit": self.freighter_deposit, "freighter_kept": self.freighter_kept,
-            "freighter_released": self.freighter_released, "game_over": self.game_over,
-            "agenda": [_copy_step(s) for s in self.agenda],
-        })
+        data.update({key: getattr(self, key)[:] for key in _LIST_FIELDS})
+        data.update({key: getattr(self, key) for key in _SCALAR_FIELDS})
+        data.update({key: dict(getattr(self, key)) for key in _DICT_FIELDS})
+        data["holdings"] = [pl.to_dict() for pl in self.players]
+        data["agenda"] = [_copy_step(s) for s in self.agenda]
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PlanetSteamState:
         state = cls(data["players"], data["options"], data["seed"], _blank=True)
         state._restore_base(data)
-        for key in ("owner", "tank", "converter", "compressor", "toppled", "price", "supply", "bonus", "cards",
-                    "order"):
+        for key in _LIST_FIELDS:
             setattr(state, key, list(data[key]))
-        for key in ("track", "round", "phase", "start_player", "opener", "airship_row", "manipulator", "saboteur",
-                    "sabotaged_zone", "freighter_holder", "freighter_deposit", "freighter_kept",
-                    "freighter_released", "game_over"):
+        for key in _SCALAR_FIELDS:
             setattr(state, key, data[key])
+        for key in _DICT_FIELDS:
+            setattr(state, key, dict(data[key]))
         state.players = [Player.from_dict(p) for p in data["holdings"]]
-        state.stock = dict(data["stock"])
-        state.trade_markers = dict(data["trade_markers"])
         state.agenda = [_copy_step(s) for s in data["agenda"]]
         state._legal_cache = None
         return state
@@ -1241,14 +1239,13 @@ class PlanetSteamState(GameState):
     def clone(self) -> PlanetSteamState:
         other = PlanetSteamState.__new__(PlanetSteamState)
         other.__dict__.update(self.__dict__)
-        for key in ("owner", "tank", "converter", "compressor", "toppled", "price", "supply", "bonus", "cards",
-                    "order"):
+        for key in _LIST_FIELDS:
             setattr(other, key, getattr(self, key)[:])
+        for key in _DICT_FIELDS:
+            setattr(other, key, dict(getattr(self, key)))
         other.options = self.options  # never mutated after set-up
         other.rng = self.rng.copy()
         other.players = [pl.copy() for pl in self.players]
-        other.stock = dict(self.stock)
-        other.trade_markers = dict(self.trade_markers)
         other.agenda = [_copy_step(s) for s in self.agenda]
         other._events = []
         other._legal_cache = None
