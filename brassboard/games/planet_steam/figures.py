@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources as importlib_resources
 from typing import Any
 
@@ -94,8 +94,12 @@ class Figures:
     def row_of(self, zone: int) -> int:
         return zone // self.columns + 1
 
+    @cached_property
     def public(self) -> dict[str, Any]:
-        """The printed board and cards as JSON, for views (a browser draws the board from it)."""
+        """The printed board and cards as JSON, for views (a browser draws the board from it).
+
+        Built once per edition, player count and overrides, and shared by every view: treat it as read-only.
+        """
         names = self.zone_names
         return {
             "edition": self.edition, "rows": self.rows, "columns": self.columns, "rounds": self.rounds,

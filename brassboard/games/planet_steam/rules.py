@@ -1258,7 +1258,7 @@ class PlanetSteamState(GameState):
         data.pop("seed")  # with the seed every future die roll could be foreseen
         data["zone_names"] = list(self.fig.zone_names)
         data["colours"] = list(COLOURS[: self.num_players])
-        data["figures"] = self.fig.public()
+        data["figures"] = self.fig.public  # shared and read-only: it never changes in a match
         if self.options["hidden_credits"]:
             for p, pl in enumerate(data["holdings"]):
                 if p != player:
