@@ -12,6 +12,7 @@ from .game import GameInfo, GameState
 # game id -> module that defines ``STATE_CLASS`` (a GameState subclass with ``info``)
 _MODULES: dict[str, str] = {
     "planet_steam": "brassboard.games.planet_steam.rules",
+    "planet_unknown": "brassboard.games.planet_unknown.rules",
     "tictactoe": "brassboard.games.tictactoe.rules",
 }
 

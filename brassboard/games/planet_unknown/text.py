@@ -1,0 +1,75 @@
+"""Planet Unknown in the terminal: each planet as a grid of letters, the tracks, the depot and open choices."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import geometry as g
+from .figures import RESOURCES, TRACKS, figures
+
+if TYPE_CHECKING:
+    from .rules import PlanetUnknownState
+
+TERRAIN_LETTERS = "CWBRTE"  # civ, water, biomass, rover, tech, energy: upper case where the icon is
+LEGEND = ("C civ  W water  B biomass  R rover  T tech  E energy (capital: resource icon)  "
+          ". land  ~ ice  o lifepod  * meteorite  @ rover  b biomass patch")
+
+
+def planet_lines(state: PlanetUnknownState, p: int) -> list[str]:
+    fig = figures()
+    corp = state.corps[p]
+    lines = ["    " + " ".join(f"{x:x}" for x in range(g.WIDTH))]
+    for y in range(g.HEIGHT):
+        row = []
+        for x in range(g.WIDTH):
+            b = g.bit(x, y)
+            i = g.cell(x, y)
+            if not fig.planet.squares & b:
+                row.append(" ")
+            elif i in corp.rovers:
+                row.append("@")
+            elif corp.meteorites & b:
+                row.append("*")
+            elif corp.patches & b:
+                row.append("b")
+            elif corp.occupied & b:
+                r = next(r for r in range(6) if corp.terrain[r] & b)
+                letter = TERRAIN_LETTERS[r]
+                row.append(letter if any(corp.icons[k] & b for k in range(6)) else letter.lower())
+            elif corp.lifepods & b:
+                row.append("o")
+            else:
+                row.append("~" if fig.planet.ice & b else ".")
+        lines.append(f"{y:2x}  " + " ".join(row) + f"   {fig.planet.row_medals[y]}")
+    return lines
+
+
+def render(state: PlanetUnknownState, player: int | None = None) -> str:
+    fig = figures()
+    out = [f"Planet Unknown — round {state.round}, phase {state.phase}, commander P{state.commander}"
+           f", waiting for {', '.join(f'P{p}' for p in state.active_players()) or 'nobody'}"]
+    if state.event:
+        out.append(f"Event {state.event}: {fig.events[state.event]['text']}")
+    for p, corp in enumerate(state.corps):
+        tracks = "  ".join(f"{TRACKS[t]} {corp.tracks[t]}" for t in range(5))
+        levels = [level for level in range(1, 6) if corp.level(level)]
+        out.append(f"\nP{p}: {tracks}  tech levels {levels or '-'}  lifepods {corp.lifepods_collected}"
+                   f"  meteorites {corp.meteorites_collected}  rovers left {corp.rovers_left}"
+                   f"  movement {corp.movement}")
+        out.extend(planet_lines(state, p))
+        interior, exterior = state.depot(p)
+        tops = []
+        for name, ring, stack in (("inner", 0, interior), ("outer", 1, exterior)):
+            tile = state.top(ring, stack)
+            if tile is None or stack in state.taken[ring]:
+                tops.append(f"{name}: -")
+            else:
+                kind = fig.tiles[tile]
+                meteor = " meteor" if kind.meteor else ""
+                tops.append(f"{name}: {fig.shapes[kind.shape].name} {RESOURCES[kind.resource_a]}/"
+                            f"{RESOURCES[kind.resource_b]}{meteor}")
+        out.append("    depot  " + "   ".join(tops))
+        if corp.pending and (player is None or player == p):
+            out.append("    open: " + ", ".join(" ".join(str(a) for a in item[:2]) for item in corp.pending))
+    out.append("\n" + LEGEND)
+    return "\n".join(out)

@@ -1,0 +1,159 @@
+"""What a player (or a spectator) of Planet Unknown may see: everything public, their own secrets, nothing else.
+
+Hidden from others: the tiles under each stack's top (and a stack's new top until the round's tiles are all
+placed), the event deck (except to a player who peeked), the civ piles (except the offer to the claimant), other
+players' end-game civ cards and private objectives until the game is over, and the seed.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from . import geometry as g
+from .figures import RESOURCES, TRACKS, figures
+
+if TYPE_CHECKING:
+    from .rules import PlanetUnknownState
+
+
+def _cells(mask: int) -> list[list[int]]:
+    return [list(g.xy(i)) for i in g.cells_of(mask)]
+
+
+@lru_cache(maxsize=1)
+def static_figures() -> dict[str, Any]:
+    """The printed figures the UI draws (built once, shared read-only by every view)."""
+    fig = figures()
+    planet = fig.planet
+    corp = fig.corporation
+    raw = fig.raw
+    return {
+        "resources": list(RESOURCES),
+        "tracks": list(TRACKS),
+        "planet": {
+            "name": planet.name,
+            "rows": raw["planet"]["grid"]["rows"],
+            "row_medals": list(planet.row_medals),
+            "column_medals": list(planet.column_medals),
+            "perimeter": _cells(planet.perimeter),
+        },
+        "track_benefits": [[[list(b) for b in at] for at in track] for track in corp.benefits],
+        "tech_positions": {str(k): v for k, v in corp.tech_positions.items()},
+        "shapes": [{"id": s.id, "name": s.name, "ring": s.ring, "size": s.size} for s in fig.shapes],
+        "tiles": [[t.shape, RESOURCES[t.resource_a], RESOURCES[t.resource_b], t.meteor] for t in fig.tiles],
+        "civ_cards": {str(k): {key: c[key] for key in ("rank", "name", "timing", "text")}
+                      for k, c in fig.civ_cards.items()},
+        "objectives": {str(k): {"private": {"name": c["private"]["name"], "text": c["private"]["text"]},
+                                "neighbor": {"name": c["neighbor"]["name"], "text": c["neighbor"]["text"]}}
+                       for k, c in fig.objectives.items()},
+        "events": {str(k): {"colour": c["colour"], "text": c["text"], "solo": c["solo"]}
+                   for k, c in fig.events.items()},
+        "names_de": {name: raw[name].get("names", {}).get("de", {}) for name in raw},
+        "tech_levels": [{"level": t["level"], "text": t["text"], "de": t["de"]}
+                        for t in raw["corporation"]["tech_levels"]],
+        "solo_ratings": {"en": raw["solo"]["result"]["ratings"], "de": raw["solo"]["result"]["ratings_de"]},
+    }
+
+
+@lru_cache(maxsize=256)
+def tile_orientations(tile: int) -> list[list[Any]]:
+    """[orientation, [[dx, dy, resource, icon, meteor], ...]] for every distinct orientation of tile type ``tile``."""
+    fig = figures()
+    kind = fig.tiles[tile]
+    shape = fig.shapes[kind.shape]
+    resource = {"a": RESOURCES[kind.resource_a], "b": RESOURCES[kind.resource_b]}
+    return [[o, [[x, y, resource[part], icon, meteor and kind.meteor] for x, y, part, icon, meteor in cells]]
+            for o, cells in shape.orientations[kind.meteor]]
+
+
+def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
+    fig = figures()
+    over = state.is_over()
+    stacks: dict[str, list[dict[str, Any]]] = {}
+    for ring, name in enumerate(("inner", "outer")):
+        shapes = fig.interior_ring if ring == 0 else fig.exterior_ring
+        stacks[name] = [{
+            "shape": shapes[index],
+            "count": len(tiles),
+            "top": None if not tiles or index in state.taken[ring] else tiles[-1],
+        } for index, tiles in enumerate(state.stacks[ring])]
+    players = []
+    for p, corp in enumerate(state.corps):
+        own = player == p
+        civ = [c for c in corp.civ if own or over or fig.civ_cards[c]["timing"] == "immediate"]
+        entry: dict[str, Any] = {
+            "tracks": list(corp.tracks),
+            "tech_levels": [level for level in range(1, 6) if corp.level(level)],
+            "tiles": [list(t) for t in corp.placed],
+            "patches": _cells(corp.patches),
+            "meteorites": _cells(corp.meteorites),
+            "meteor_symbols": _cells(corp.meteor_symbols),
+            "lifepods": _cells(corp.lifepods),
+            "rovers": [list(g.xy(i)) for i in corp.rovers],
+            "rovers_left": corp.rovers_left,
+            "rovers_lost": corp.rovers_lost,
+            "lifepods_collected": corp.lifepods_collected,
+            "lifepods_lost": corp.lifepods_lost,
+            "meteorites_collected": corp.meteorites_collected,
+            "meteorites_destroyed": corp.meteorites_destroyed,
+            "unplaced": list(corp.unplaced),
+            "stored_patches": corp.stored_patches,
+            "civ": civ,
+            "hidden_civ": len(corp.civ) - len(civ),
+            "objectives": list(corp.objectives) if own or over else [],
+            "hidden_objectives": 0 if own or over else len(corp.objectives),
+            "pending": [item for item in corp.pending if item[0] != "objectives" or own],
+            "movement": corp.movement,
+            "finished": corp.finished,
+            "took_tile": corp.took_tile,
+            "depot": dict(zip(("inner", "outer"), state.depot(p), strict=True)),
+            "empty_squares": (fig.planet.squares & ~corp.occupied).bit_count(),
+        }
+        if own:
+            entry["offer"] = list(corp.offer)
+            entry["peek"] = corp.peek
+        players.append(entry)
+    data: dict[str, Any] = {
+        "players_count": state.num_players,
+        "you": player,
+        "round": state.round,
+        "phase": state.phase,
+        "active": state.active_players(),
+        "commander": state.commander,
+        "rotation": state.rotation,
+        "shift": state.shift,
+        "seats": list(fig.seats[state.num_players]),
+        "solo": state.solo,
+        "events_on": state.events_on,
+        "event": state.event,
+        "events_left": len(state.event_deck),
+        "event_counts": list(state.event_counts),
+        "flags": list(state.flags),
+        "last_round": state.last_round,
+        "end_reasons": list(state.end_reasons),
+        "stacks": stacks,
+        "removed_tiles": len(state.removed),
+        "civ_piles": [len(pile) for pile in state.civ_piles],
+        "neighbor_cards": [list(c) for c in state.neighbor_cards],
+        "players": players,
+        "figures": static_figures(),
+    }
+    if player is not None and 0 <= player < state.num_players:
+        interior, exterior = state.depot(player)
+        data["depot_tiles"] = {
+            name: (None if tile is None else {"type": tile, "orientations": tile_orientations(tile)})
+            for name, tile in (("inner", state.top(0, interior)), ("outer", state.top(1, exterior)))
+        }
+    if over:
+        scores = state.scores()
+        data["scores"] = [s.to_dict() for s in scores]
+        data["winners"] = state.winners()
+        data["tie_break"] = [{"empty_squares": -a, "meteorites_on_planet": -b}
+                             for a, b in (state.tie_break(p) for p in range(state.num_players))]
+        if state.solo:
+            data["solo_result"] = {"target": state.solo_target(), "score": scores[0].total,
+                                   "rating": state.solo_rating()}
+    elif state.solo:
+        data["solo_result"] = {"target": state.solo_target()}
+    return data
