@@ -29,7 +29,6 @@ from brassboard.engine import Action, GameInfo, GameState, IllegalAction, Option
 from . import geometry as g
 from .figures import (
     BIOMASS,
-    CIV,
     ENERGY,
     EXTERIOR,
     INTERIOR,
@@ -74,7 +73,8 @@ INFO = GameInfo(
 )
 
 # Phases
-OBJECTIVES, ROTATE, EVENT, TILES, CLAIM, FINAL, OVER = "objectives", "rotate", "event", "tiles", "claim", "final", "over"
+OBJECTIVES, ROTATE, EVENT, TILES = "objectives", "rotate", "event", "tiles"
+CLAIM, FINAL, OVER = "claim", "final", "over"
 
 # Round flags set by events (ref §8)
 FLAG_NO_EDGE, FLAG_NO_ICE, FLAG_NO_MATCHING = "no_edge", "no_ice", "no_matching"
@@ -302,12 +302,12 @@ class PlanetUnknownState(GameState):
 
     def _may_finish(self, p: int) -> bool:
         corp = self.corps[p]
-        if self.phase == OBJECTIVES or corp.offer and self.phase == CLAIM:
+        if self.phase == OBJECTIVES or (corp.offer and self.phase == CLAIM):
             return False
         open_items = [i for i in corp.pending if i[0] != "civ"]
         if open_items:
             return False
-        return self.phase == TILES and corp.took_tile or bool(corp.movement)
+        return (self.phase == TILES and corp.took_tile) or bool(corp.movement)
 
     # ----- legal actions per pending item ---------------------------------------------------------------------
     def _item_actions(self, p: int, item: Item) -> list[Action]:
@@ -838,9 +838,9 @@ class PlanetUnknownState(GameState):
         for corp in self.corps:
             corp.peek = 0
         kind = card["kind"]
-        flag = {"no_edge_placement": FLAG_NO_EDGE, "no_ice_cover": FLAG_NO_ICE, "no_matching_adjacency": FLAG_NO_MATCHING,
-                "advance_one_resource": FLAG_ONE_RESOURCE, "no_milestones": FLAG_NO_MILESTONES,
-                "no_synergy": FLAG_NO_SYNERGY, "extra_rover": FLAG_EXTRA_ROVER}.get(kind)
+        flag = {"no_edge_placement": FLAG_NO_EDGE, "no_ice_cover": FLAG_NO_ICE,
+                "no_matching_adjacency": FLAG_NO_MATCHING, "advance_one_resource": FLAG_ONE_RESOURCE,
+                "no_milestones": FLAG_NO_MILESTONES, "no_synergy": FLAG_NO_SYNERGY, "extra_rover": FLAG_EXTRA_ROVER}.get(kind)
         if flag:
             self.flags.append(flag)
         elif kind == "rover_forbidden_terrain":
@@ -960,7 +960,7 @@ class PlanetUnknownState(GameState):
                             self.emit("civ_offer", player=p, rank=civ_item[1], reveal=True, chance=True)
                             return
                         continue
-                    if [i for i in corp.pending if i[0] != "civ"] or corp.movement and not corp.finished:
+                    if [i for i in corp.pending if i[0] != "civ"] or (corp.movement and not corp.finished):
                         return
                     corp.finished = False
                     self.claim_order.pop(0)
@@ -1238,9 +1238,9 @@ def private_objective_met(corp: Corp, objective: dict[str, Any]) -> bool:
     if kind == "track_top":
         return corp.tracks[RESOURCE_INDEX[objective["track"]]] >= TRACK_TOP
     if kind == "icons_at_most":
-        return corp.icons[RESOURCE_INDEX[objective["resource"]]].bit_count() <= objective["max"]
+        return corp.icons[RESOURCE_INDEX[objective["resource"]]].bit_count() <= int(objective["max"])
     if kind == "meteorites_collected_at_least":
-        return corp.meteorites_collected >= objective["min"]
+        return corp.meteorites_collected >= int(objective["min"])
     if kind == "lifepods_exceed_meteorites":
         return corp.lifepods_collected > corp.meteorites_collected
     if kind == "none_uncovered":
