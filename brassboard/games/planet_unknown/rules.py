@@ -840,7 +840,8 @@ class PlanetUnknownState(GameState):
         kind = card["kind"]
         flag = {"no_edge_placement": FLAG_NO_EDGE, "no_ice_cover": FLAG_NO_ICE,
                 "no_matching_adjacency": FLAG_NO_MATCHING, "advance_one_resource": FLAG_ONE_RESOURCE,
-                "no_milestones": FLAG_NO_MILESTONES, "no_synergy": FLAG_NO_SYNERGY, "extra_rover": FLAG_EXTRA_ROVER}.get(kind)
+                "no_milestones": FLAG_NO_MILESTONES, "no_synergy": FLAG_NO_SYNERGY,
+                "extra_rover": FLAG_EXTRA_ROVER}.get(kind)
         if flag:
             self.flags.append(flag)
         elif kind == "rover_forbidden_terrain":
