@@ -1,8 +1,10 @@
 """A match: the authoritative state plus its record (game, options, seed, actions), replay and undo.
 
 The record alone reproduces the match exactly, because rules take randomness only from the state's seeded
-generator. Undo removes a player's own most recent steps; it never crosses another player's action, a die roll,
-a shuffle or a reveal (any event that :func:`is_barrier`).
+generator. Undo removes a player's own most recent steps; it never crosses a die roll, a shuffle or a reveal (any
+event that :func:`is_barrier`), nor another player's action — except where both players were acting at the same
+time (a simultaneous phase, as in Planet Unknown): there the other players' later steps are replayed without the
+undone one, and the undo is refused if any of them no longer fits.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class _Step:
     action: Action
     events: list[Event]
     before: GameState | None  # snapshot for undo; None when the step is a barrier
+    active: frozenset[int] = frozenset()  # the players who could act when this step was taken
 
 
 class Match:
@@ -80,40 +83,70 @@ class Match:
         except (TypeError, ValueError) as exc:
             raise IllegalAction(f"cannot read the action: {exc}", None, player) from None
         before = self.state.clone()
+        active = frozenset(self.state.active_players())
         events = self.state.apply(player, act)
         barrier = any(is_barrier(e) for e in events)
-        if barrier or (self._steps and self._steps[-1].player != player):
+        if barrier or (self._steps and not self._concurrent(self._steps[-1], player, active)):
             # undo never crosses a barrier or another player's step: earlier snapshots are no longer needed
             self._seal()
-        self._steps.append(_Step(player, act, events, None if barrier else before))
+        self._steps.append(_Step(player, act, events, None if barrier else before, active))
         self.record.actions.append((player, str(act)))
         return events
+
+    def _concurrent(self, previous: _Step, player: int, active: frozenset[int]) -> bool:
+        """May ``player``'s step stand beside ``previous`` without sealing it? Yes for the same player, and for
+        another player only in a simultaneous game while both were acting at once."""
+        if previous.player == player:
+            return True
+        return (self.state.info.simultaneous and player in previous.active and previous.player in active)
 
     def _seal(self) -> None:
         for step in self._steps[self._undo_floor:]:
             step.before = None
         self._undo_floor = len(self._steps)
 
+    def _own_last(self, player: int) -> int | None:
+        """Index of ``player``'s most recent step still open to undo, or None."""
+        for index in range(len(self._steps) - 1, self._undo_floor - 1, -1):
+            if self._steps[index].player == player:
+                return index if self._steps[index].before is not None else None
+        return None
+
     def can_undo(self, player: int) -> bool:
-        if not self._steps:
-            return False
-        last = self._steps[-1]
-        return last.player == player and last.before is not None
+        return self._own_last(player) is not None
 
     def undo(self, player: int) -> Action:
         """Take back ``player``'s last step; raises IllegalAction where the rules of undo forbid it."""
+        return self.undo_step(player)[1]
+
+    def undo_step(self, player: int) -> tuple[int, Action]:
+        """Take back ``player``'s last step; returns its index in the record and the action."""
         if not self._steps:
             raise IllegalAction("nothing to undo", None, player)
-        last = self._steps[-1]
-        if last.player != player:
-            raise IllegalAction("undo never takes back another player's action", None, player)
-        if last.before is None:
+        index = self._own_last(player)
+        if index is None:
+            last = self._steps[-1]
+            if last.player != player and not any(s.player == player for s in self._steps[self._undo_floor:]):
+                raise IllegalAction("undo never takes back another player's action", None, player)
             raise IllegalAction("undo never crosses a die roll, a shuffle or a reveal", None, player)
-        self._steps.pop()
-        self._undo_floor = min(self._undo_floor, len(self._steps))
-        self.record.actions.pop()
-        self.state = last.before
-        return last.action
+        undone = self._steps[index]
+        assert undone.before is not None
+        state = undone.before.clone()  # the snapshot stays intact if a replay below fails
+        later = self._steps[index + 1:]
+        replayed: list[_Step] = []
+        for step in later:  # other players' steps taken meanwhile, in a simultaneous phase
+            before = state.clone()
+            try:
+                events = state.apply(step.player, step.action)
+            except IllegalAction:
+                raise IllegalAction("another player's later action depends on this one", None, player) from None
+            replayed.append(_Step(step.player, step.action, events, before, step.active))
+        self.state = state
+        del self._steps[index:]
+        self._steps.extend(replayed)
+        self._undo_floor = min(self._undo_floor, index)
+        del self.record.actions[index]
+        return index, undone.action
 
     @property
     def history(self) -> list[tuple[int, Action, list[Event]]]:

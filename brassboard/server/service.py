@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from brassboard.bots import Bot, bot_kinds, make_bot, seat_seed
 from brassboard.engine import GameInfo, GameState, IllegalAction, Match, MatchRecord, game_info, games, new_game
+from brassboard.engine.game import is_barrier
 
 from . import errors
 from .errors import ApiError
@@ -401,11 +402,11 @@ class MatchService:
             self._sync(live)
             self._check_turn(live, seat, version)
             try:
-                live.match.undo(seat)
+                index, _ = live.match.undo_step(seat)
             except IllegalAction as exc:
                 raise errors.illegal(exc.reason, live.version) from None
             try:
-                live.updated = self.store.remove_last_action(live.id, live.revision, live.version, STATUS_RUNNING)
+                live.updated = self.store.remove_action(live.id, live.revision, index, live.version, STATUS_RUNNING)
             except Conflict:
                 self._drop(live)  # memory has undone a step the database still holds
                 raise self._stale_after_conflict(match_id, version) from None
@@ -416,7 +417,7 @@ class MatchService:
             return Change(live.revision, self._message(live, seat))
 
     def _check_turn(self, live: LiveMatch, seat: int, version: int) -> None:
-        if version != live.version:
+        if version != live.version and not self._concurrent_since(live, seat, version):
             raise errors.stale(version, live.version)
         if not 0 <= seat < live.players:
             raise errors.invalid(f"seat must be from 0 to {live.players - 1}, not {seat}")
@@ -425,6 +426,16 @@ class MatchService:
             raise errors.illegal(f"the match has not started: seats {waiting} are still open", live.version)
         if live.status == STATUS_FINISHED:
             raise errors.illegal("the match is over", live.version)
+
+    @staticmethod
+    def _concurrent_since(live: LiveMatch, seat: int, version: int) -> bool:
+        """In a simultaneous game, a seat's request made on an older version still stands if everything since was
+        other players' steps with nothing revealed or rolled: those steps cannot have changed this seat's choices
+        (a game that lets players act at once keeps their moves independent)."""
+        if not live.state.info.simultaneous or not 0 <= version < live.version:
+            return False
+        later = live.match.history[version:]
+        return all(player != seat and not any(is_barrier(e) for e in events) for player, _, events in later)
 
     def _commit_action(self, live: LiveMatch, seat: int, action: Any) -> Change:
         """Apply ``action`` to the live match and record it; the database commit comes before any answer."""

@@ -173,10 +173,25 @@ class Store:
         return now
 
     def remove_last_action(self, match_id: str, revision: int, index: int, status: str) -> datetime:
-        """Delete action ``index`` (an undo) if the match is still at ``revision``."""
+        """Delete the last action, ``index`` (an undo), if the match is still at ``revision``."""
+        return self.remove_action(match_id, revision, index, index, status)
+
+    def remove_action(self, match_id: str, revision: int, index: int, version: int, status: str) -> datetime:
+        """Delete action ``index`` (an undo) if the match is still at ``revision``; later actions move down one.
+
+        An undo in a simultaneous phase can take back a step that other players' steps followed; ``version`` is
+        the number of actions left.
+        """
         with self._write() as connection:
-            now = self._bump(connection, match_id, revision, index, status)
-            connection.execute(delete(ACTIONS).where(ACTIONS.c.match_id == match_id, ACTIONS.c.index == index))
+            now = self._bump(connection, match_id, revision, version, status)
+            mine = ACTIONS.c.match_id == match_id
+            connection.execute(delete(ACTIONS).where(mine, ACTIONS.c.index == index))
+            if version > index:
+                # two passes through negative numbers, so no moment holds two rows with one index
+                connection.execute(update(ACTIONS).where(mine, ACTIONS.c.index > index)
+                                   .values(index=-ACTIONS.c.index - 1))
+                connection.execute(update(ACTIONS).where(mine, ACTIONS.c.index < 0)
+                                   .values(index=-ACTIONS.c.index - 2))
         return now
 
     def take_seat(self, match_id: str, seat: int, name: str, token_hash: str) -> str:
