@@ -86,19 +86,20 @@ class Match:
         active = frozenset(self.state.active_players())
         events = self.state.apply(player, act)
         barrier = any(is_barrier(e) for e in events)
-        if barrier or (self._steps and not self._concurrent(self._steps[-1], player, active)):
+        if barrier or (self._steps and not self._concurrent(self._steps[-1], player)):
             # undo never crosses a barrier or another player's step: earlier snapshots are no longer needed
             self._seal()
         self._steps.append(_Step(player, act, events, None if barrier else before, active))
         self.record.actions.append((player, str(act)))
         return events
 
-    def _concurrent(self, previous: _Step, player: int, active: frozenset[int]) -> bool:
+    def _concurrent(self, previous: _Step, player: int) -> bool:
         """May ``player``'s step stand beside ``previous`` without sealing it? Yes for the same player, and for
-        another player only in a simultaneous game while both were acting at once."""
+        another player in a simultaneous game who could act already when ``previous`` was taken (their steps are
+        independent; should one still depend on the other, undo's replay refuses)."""
         if previous.player == player:
             return True
-        return (self.state.info.simultaneous and player in previous.active and previous.player in active)
+        return self.state.info.simultaneous and player in previous.active
 
     def _seal(self) -> None:
         for step in self._steps[self._undo_floor:]:
