@@ -63,6 +63,20 @@ def test_writers_compare_and_set_the_revision(store: Store) -> None:
     assert loaded.head.created.tzinfo is not None
 
 
+def test_removing_an_action_from_the_middle_moves_the_later_ones_down(store: Store) -> None:
+    """An undo in a simultaneous phase takes back a step that other players' steps followed."""
+    new_match(store)
+    for index, (seat, notation) in enumerate([(0, "a"), (1, "b"), (0, "c"), (1, "d")]):
+        store.append_action("m1", index, index, seat, notation, "running")
+    store.remove_action("m1", 4, 1, 3, "running")
+    loaded = store.load("m1")
+    assert loaded is not None
+    assert loaded.actions == [(0, "a"), (0, "c"), (1, "d")] and loaded.head.version == 3
+    store.append_action("m1", 5, 3, 1, "e", "running")  # the next index follows on
+    loaded = store.load("m1")
+    assert loaded is not None and loaded.actions[-1] == (1, "e")
+
+
 def test_tokens_are_stored_only_as_hashes(tmp_path: Path) -> None:
     from fastapi.testclient import TestClient
 
