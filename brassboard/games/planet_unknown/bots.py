@@ -1,0 +1,232 @@
+"""A greedy Planet Unknown bot: it scores each legal action with a quick look at the position and takes the best.
+
+It reads the state (as every bot may) but never its generator. What it values:
+
+- a tile: what its two resources would bring on the tracks, how snugly it fits (touching covered squares and the
+  planet's edge leaves fewer holes), rows and columns it completes, the medals of lines it spoils with a
+  meteorite, lifepods it buries;
+- a track step: the medal it gains and the benefit it lands on (milestones, synergy, movement);
+- rovers drive towards the nearest lifepod or meteorite;
+- the rest (civ cards, patches, events) by small fixed preferences.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from brassboard.engine import Action, GameState
+
+from . import geometry as g
+from .figures import RESOURCE_INDEX, RESOURCES, ROVER, TRACK_TOP, WATER, figures
+from .rules import PLANET, Corp, PlanetUnknownState
+
+FIG = figures()
+CORP = FIG.corporation
+
+BENEFIT_VALUE = {"synergy": 1.6, "civ": 2.2, "biomass": 1.0, "rover": 2.0, "tech": 2.0}
+MOVE_VALUE = 0.35  # per square of rover movement
+SQUARE_VALUE = 0.35  # per planet square covered
+SNUG_VALUE = 0.25  # per side of the tile touching something already covered or the planet's edge
+METEOR_LINE_PENALTY = 0.3  # per medal of a row or column a new meteorite spoils (it can be collected later)
+LIFEPOD_PENALTY = 1.5
+CIV_CARD_VALUE = {"medals": 1.0, "medals_and_advance": 1.3, "advance_different": 1.5, "advance_one": 1.5,
+                  "biomass": 1.0, "rover_move": 0.6, "place_depot_tile": 2.5, "collect_lifepods": 1.2,
+                  "teleport_rover": 0.8, "destroy_meteorites_line": 1.0, "destroy_meteorites": 0.8,
+                  "raise_to": 1.6, "medal_per_biomass_patch": 1.0, "lifepod_value": 1.0, "meteorite_repo": 0.8,
+                  "commerce_agreement": 0.7}
+
+
+def step_value(corp: Corp, track: int, steps: int = 1) -> float:
+    """What advancing ``track`` by ``steps`` is worth to ``corp`` now (medals gained plus benefits reached)."""
+    position = corp.tracks[track]
+    if position >= TRACK_TOP:
+        return CORP.rover_overflow_move * MOVE_VALUE if track == ROVER else 0.0
+    value = 0.0
+    for k in range(1, steps + 1):
+        reached = min(TRACK_TOP, position + k)
+        for benefit, amount in CORP.benefits[track][reached]:
+            if benefit == "move":
+                value += amount * MOVE_VALUE
+            elif benefit == "rover":
+                value += BENEFIT_VALUE["rover"] if corp.rovers_left else 0.0
+            elif benefit != "medal":
+                value += BENEFIT_VALUE.get(benefit, 0.0)
+    gained = CORP.medal_at[track][min(TRACK_TOP, position + steps)] - CORP.medal_at[track][position]
+    # an early step is worth a little for the steps it opens, even without a benefit of its own
+    return value + gained + 0.3
+
+
+class GreedyBot:
+    """Greedy one-ply play for Planet Unknown; ``seed`` breaks ties."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, player: int) -> Action:
+        assert isinstance(state, PlanetUnknownState)
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        corp = state.corps[player]
+        best: list[Action] = []
+        best_value = float("-inf")
+        scorer = self._scorer(state, player, corp)
+        for action in legal:
+            value = scorer(action)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif value > best_value - 1e-9:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
+    def _scorer(self, state: PlanetUnknownState, p: int, corp: Corp) -> Callable[[Action], float]:
+        targets = corp.lifepods | corp.meteorites
+        distances = _distances(targets) if targets and (corp.rovers or corp.pending) else None
+
+        def score(action: Action) -> float:
+            kind, args = action.kind, action.args
+            if kind == "place":
+                return self._placement_value(state, p, corp, str(args[0]), int(args[1]), int(args[2]), int(args[3]))
+            if kind in ("gain", "energy", "synergy", "advance"):
+                item = next((i for i in corp.pending if i[0] == "advance"), None) if kind == "advance" else None
+                steps = int(item[3]) if item else 1
+                return step_value(corp, RESOURCE_INDEX[str(args[0])], steps)
+            if kind == "regress":
+                return -step_value(corp, RESOURCE_INDEX[str(args[0])]) - CORP.medal_at[RESOURCE_INDEX[str(args[0])]][
+                    corp.tracks[RESOURCE_INDEX[str(args[0])]]]
+            if kind == "only":
+                resource = RESOURCE_INDEX[str(args[0])]
+                return step_value(corp, resource) if resource < len(corp.tracks) else 0.5
+            if kind == "take":
+                ring, stack = state.depot_stack(p, str(args[0]))
+                tile = state.top(ring, stack)
+                assert tile is not None
+                kind_ = FIG.tiles[tile]
+                return sum(step_value(corp, r) for r in (kind_.resource_a, kind_.resource_b) if r < 5)
+            if kind == "turn":
+                return self._rotation_value(state, p, int(args[0]))
+            if kind in ("rove", "deploy", "teleport"):
+                x, y = int(args[-2]), int(args[-1])
+                index = g.cell(x, y)
+                if targets >> index & 1:
+                    return 10.0
+                if distances is None:
+                    return -1.0 if kind == "rove" else 0.0
+                here = distances.get(corp.rovers[int(args[0])], 99) if kind == "rove" else 99
+                there = distances.get(index, 99)
+                return 1.0 if kind == "rove" and there < here else (-there / 10 if kind != "rove" else -1.0)
+            if kind == "done":
+                return -0.5
+            if kind == "patch":
+                return _snugness(corp, g.bit(int(args[0]), int(args[1]))) + _lines_completed(corp, g.bit(
+                    int(args[0]), int(args[1])))
+            if kind == "store":
+                return 0.4
+            if kind in ("collect", "destroy", "meteorite"):
+                b = g.bit(int(args[0]), int(args[1]))
+                value = _line_medals(b)
+                return -value if kind == "meteorite" else value
+            if kind == "clear":
+                line = PLANET.rows[int(args[1])] if args[0] == "row" else PLANET.columns[int(args[1])]
+                return float((corp.meteorites & line).bit_count())
+            if kind == "keep":
+                card = FIG.civ_cards[corp.offer[int(args[0]) - 1]]
+                return CIV_CARD_VALUE.get(card["kind"], 0.5) + float(card.get("medals", 0))
+            if kind == "synergy_or_peek" or kind == "peek":
+                return 0.0
+            return self.rng.random()
+
+        return score
+
+    def _placement_value(self, state: PlanetUnknownState, p: int, corp: Corp, name: str, x: int, y: int,
+                         orientation: int) -> float:
+        ring, stack = state.depot_stack(p, name)
+        tile = state.top(ring, stack)
+        assert tile is not None
+        kind = FIG.tiles[tile]
+        pl = FIG.shapes[kind.shape].by_spot[kind.meteor][(x, y, orientation)]
+        value = pl.mask.bit_count() * SQUARE_VALUE + _snugness(corp, pl.mask) + _lines_completed(corp, pl.mask)
+        for resource, part in ((kind.resource_a, pl.mask_a), (kind.resource_b, pl.mask_b)):
+            if resource == WATER:
+                if part & PLANET.ice:
+                    value += step_value(corp, WATER) * (2 if corp.level(4) else 1)
+            elif resource < 5:
+                value += step_value(corp, resource)
+            else:  # energy: the best track it may choose
+                other = kind.resource_b if resource == kind.resource_a else kind.resource_a
+                value += step_value(corp, other) if other < 5 else 0.5
+        value -= (corp.lifepods & pl.mask).bit_count() * LIFEPOD_PENALTY
+        if kind.meteor and not corp.level(5):
+            value -= _line_medals(1 << pl.meteor) * METEOR_LINE_PENALTY
+        return value
+
+    def _rotation_value(self, state: PlanetUnknownState, p: int, steps: int) -> float:
+        """How good the tiles my depot would face after turning ``steps`` look (resources and size)."""
+        corp = state.corps[p]
+        exterior = (FIG.seats[state.num_players][p] + state.rotation + steps) % 6
+        interior = (exterior + state.shift) % 6
+        best = 0.0
+        for ring, stack in ((0, interior), (1, exterior)):
+            tile = state.top(ring, stack)
+            if tile is None:
+                continue
+            kind = FIG.tiles[tile]
+            value = FIG.shapes[kind.shape].size * SQUARE_VALUE
+            value += sum(step_value(corp, r) for r in (kind.resource_a, kind.resource_b) if r < 5 and r != WATER)
+            best = max(best, value)
+        return best
+
+
+def _snugness(corp: Corp, mask: int) -> float:
+    """Sides of ``mask`` touching covered squares or the outside of the planet: a snug tile leaves no holes."""
+    touching = 0
+    for index in g.cells_of(mask):
+        x, y = g.xy(index)
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if not (0 <= nx < g.WIDTH and 0 <= ny < g.HEIGHT):
+                touching += 1
+                continue
+            b = g.bit(nx, ny)
+            if mask & b:
+                continue
+            if corp.occupied & b or not PLANET.squares & b:
+                touching += 1
+    return touching * SNUG_VALUE
+
+
+def _lines_completed(corp: Corp, mask: int) -> float:
+    covered = corp.occupied | mask
+    value = 0.0
+    for lines, medals in ((PLANET.rows, PLANET.row_medals), (PLANET.columns, PLANET.column_medals)):
+        for line, medal in zip(lines, medals, strict=True):
+            if line & mask and line & covered == line and not line & corp.meteorites:
+                value += medal
+    return value
+
+
+def _line_medals(b: int) -> float:
+    index = b.bit_length() - 1
+    x, y = g.xy(index)
+    return float(PLANET.row_medals[y] + PLANET.column_medals[x])
+
+
+def _distances(targets: int) -> dict[int, int]:
+    """Steps from every planet square to the nearest target square (breadth-first over the planet)."""
+    distances = {i: 0 for i in g.cells_of(targets)}
+    frontier = targets
+    seen = targets
+    step = 0
+    while frontier:
+        step += 1
+        frontier = g.neighbours(frontier) & PLANET.squares & ~seen
+        seen |= frontier
+        for i in g.cells_of(frontier):
+            distances[i] = step
+    return distances
+
+
+BOTS: dict[str, Callable[[int], GreedyBot]] = {"greedy": GreedyBot}
+__all__ = ["BOTS", "RESOURCES", "GreedyBot", "step_value"]

@@ -1,0 +1,137 @@
+"""Planet Unknown's invariants, checked after every action of the random games in test_pu_properties.py.
+
+Kept out of the test module so pytest's assertion rewriting does not slow the hot loop; a failed check raises
+AssertionError with the rule it broke.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from brassboard.engine import Action, Match
+from brassboard.games.planet_unknown import geometry as g
+from brassboard.games.planet_unknown.figures import TRACK_TOP, figures
+from brassboard.games.planet_unknown.rules import PlanetUnknownState
+
+FIG = figures()
+PLANET = FIG.planet
+TILE_COUNT = len(FIG.tiles)
+CIV_COUNT = len(FIG.civ_cards)
+START_LIFEPODS = PLANET.lifepods.bit_count()
+
+
+def check(state: PlanetUnknownState) -> None:
+    # 144 tiles, each exactly once: in the station, on a planet, taken unplaced or removed by an event
+    tiles: list[int] = [t for ring in state.stacks for stack in ring for t in stack] + list(state.removed)
+    for corp in state.corps:
+        tiles += [placed[0] for placed in corp.placed] + corp.unplaced
+    assert sorted(tiles) == list(range(TILE_COUNT)), "tiles are not conserved"
+    civ = [c for pile in state.civ_piles for c in pile] + state.civ_box + [c for corp in state.corps for c in corp.civ]
+    assert sorted(civ) == sorted(FIG.civ_cards), "civ cards are not conserved"
+    for p, corp in enumerate(state.corps):
+        # no overlap: tiles and patches cover disjoint squares that add up to the covered mask
+        covered = corp.patches
+        total = corp.patches.bit_count()
+        for tile, x, y, orientation in corp.placed:
+            kind = FIG.tiles[tile]
+            mask = FIG.shapes[kind.shape].by_spot[kind.meteor][(x, y, orientation)].mask
+            assert not covered & mask, f"P{p}: tiles overlap"
+            covered |= mask
+            total += mask.bit_count()
+        assert covered == corp.occupied and covered.bit_count() == total, f"P{p}: covered squares disagree"
+        assert not corp.occupied & ~PLANET.squares, f"P{p}: a tile leaves the planet"
+        terrains = 0
+        for mask in corp.terrain:
+            assert not terrains & mask, f"P{p}: two terrains on one square"
+            terrains |= mask
+        assert terrains == corp.occupied, f"P{p}: terrain and covered squares disagree"
+        for t, position in enumerate(corp.tracks):
+            assert 0 <= position <= TRACK_TOP, f"P{p}: tracker {t} at {position}"
+        assert not corp.meteorites & ~corp.occupied, f"P{p}: a meteorite off the tiles"
+        assert not corp.lifepods & corp.occupied, f"P{p}: a lifepod under a tile"
+        assert not corp.lifepods & ~PLANET.lifepods, f"P{p}: a lifepod off its printed space"
+        pods = corp.lifepods.bit_count() + corp.lifepods_collected + corp.lifepods_lost
+        assert pods == START_LIFEPODS, f"P{p}: lifepods not conserved"
+        assert min(corp.rovers_left, corp.rovers_lost, corp.movement, corp.stored_patches,
+                   corp.lifepods_collected, corp.meteorites_collected, corp.meteorites_destroyed) >= 0, \
+            f"P{p}: a negative count"
+        assert len(set(corp.rovers)) == len(corp.rovers), f"P{p}: two rovers on one square"
+        for index in corp.rovers:
+            b = 1 << index
+            assert PLANET.squares & b, f"P{p}: a rover off the planet"
+            assert not (corp.lifepods | corp.meteorites) & b, f"P{p}: a rover beside something it should collect"
+        # each tech level unlocked lies at or below the tracker
+        for level, position in FIG.corporation.tech_positions.items():
+            if corp.level(level):
+                assert corp.tracks[4] >= position, f"P{p}: tech level {level} above its tracker"
+        score = state.score_of(p)
+        assert score.total == sum(score.breakdown.values()), "score differs from its breakdown"
+    active = state.active_players()
+    assert bool(active) != state.is_over(), "active players while over, or none while running"
+
+
+def check_views(state: PlanetUnknownState) -> None:
+    over = state.is_over()
+    for viewer in [None, *range(state.num_players)]:
+        view = state.view(viewer)
+        text = json.dumps(view)
+        assert '"seed"' not in text and '"rng"' not in text, "a view leaks the seed"
+        for p, seen in enumerate(view["players"]):
+            corp = state.corps[p]
+            if viewer != p and not over:
+                secret = [c for c in corp.civ if FIG.civ_cards[c]["timing"] == "end_game"]
+                assert not set(secret) & set(seen["civ"]), "a view shows another player's end-game civ card"
+                assert seen["objectives"] == [], "a view shows another player's private objectives"
+                assert "offer" not in seen and "peek" not in seen, "a view shows another player's offer or peek"
+        for ring in view["stacks"].values():
+            for stack in ring:
+                assert set(stack) == {"shape", "count", "top"}, "a view shows more of a stack than its top"
+
+
+def play_random(players: int, seed: int, options: dict[str, Any] | None = None, *, views_every: int = 0,
+                replay: bool = False) -> PlanetUnknownState:
+    """One random legal game with the invariants after every action; returns the final state."""
+    match = Match("planet_unknown", players, seed, options)
+    rng = random.Random(seed * 7919 + players)
+    state = match.state
+    assert isinstance(state, PlanetUnknownState)
+    check(state)
+    steps = 0
+    while not state.is_over():
+        player = rng.choice(state.active_players())
+        legal = state.legal_actions(player)
+        assert legal, f"P{player} is active without a legal action in phase {state.phase}"
+        assert len(set(legal)) == len(legal), "duplicate legal actions"
+        action: Action = rng.choice(legal)
+        events = match.apply(player, action)
+        json.dumps(events)
+        state = match.state  # type: ignore[assignment]
+        check(state)
+        steps += 1
+        if views_every and steps % views_every == 0:
+            check_views(state)
+        assert steps < 5000, "the game does not end"
+    check_views(state)
+    if replay:
+        again = Match.replay(match.record)
+        assert again.state.to_dict() == state.to_dict(), "the record does not replay to the same state"
+    return state
+
+
+def mutate(action: Action, rng: random.Random) -> Action:
+    """An action like ``action`` with one argument changed (most such actions are illegal)."""
+    if not action.args:
+        return Action(action.kind, rng.randrange(1, 4))
+    args = list(action.args)
+    index = rng.randrange(len(args))
+    if isinstance(args[index], int):
+        args[index] = args[index] + rng.choice((-13, -1, 1, 5, 12))
+    else:
+        args[index] = rng.choice(("inner", "outer", "civ", "water", "energy", "row", "nonsense"))
+    return Action(action.kind, *args)
+
+
+def square_of(index: int) -> tuple[int, int]:
+    return g.xy(index)
