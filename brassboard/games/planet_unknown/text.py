@@ -18,7 +18,7 @@ LEGEND = ("C civ  W water  B biomass  R rover  T tech  E energy (capital: resour
 def planet_lines(state: PlanetUnknownState, p: int) -> list[str]:
     fig = figures()
     corp = state.corps[p]
-    lines = ["    " + " ".join(f"{x:x}" for x in range(g.WIDTH))]
+    lines = ["    " + "".join(f"{x:<3}" for x in range(g.WIDTH))]
     for y in range(g.HEIGHT):
         row = []
         for x in range(g.WIDTH):
@@ -40,7 +40,7 @@ def planet_lines(state: PlanetUnknownState, p: int) -> list[str]:
                 row.append("o")
             else:
                 row.append("~" if fig.planet.ice & b else ".")
-        lines.append(f"{y:2x}  " + " ".join(row) + f"   {fig.planet.row_medals[y]}")
+        lines.append(f"{y:>2}  " + "".join(f"{c:<3}" for c in row) + f"  {fig.planet.row_medals[y]}")
     return lines
 
 
@@ -69,6 +69,13 @@ def render(state: PlanetUnknownState, player: int | None = None) -> str:
                 tops.append(f"{name}: {fig.shapes[kind.shape].name} {RESOURCES[kind.resource_a]}/"
                             f"{RESOURCES[kind.resource_b]}{meteor}")
         out.append("    depot  " + "   ".join(tops))
+        if corp.offer and player == p:
+            if state.phase == "claim":
+                names = [f"{fig.civ_cards[c]['name']} ({fig.civ_cards[c]['text']})" for c in corp.offer]
+            else:
+                names = [f"{fig.objectives[c]['private']['name']}: {fig.objectives[c]['private']['text']}"
+                         for c in corp.offer]
+            out.append("    hand: " + "  ".join(f"{slot}) {name}" for slot, name in enumerate(names, start=1)))
         if corp.pending and (player is None or player == p):
             out.append("    open: " + ", ".join(" ".join(str(a) for a in item[:2]) for item in corp.pending))
     out.append("\n" + LEGEND)
