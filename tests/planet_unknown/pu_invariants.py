@@ -85,6 +85,11 @@ def check_views(state: PlanetUnknownState) -> None:
                 assert not set(secret) & set(seen["civ"]), "a view shows another player's end-game civ card"
                 assert seen["objectives"] == [], "a view shows another player's private objectives"
                 assert "offer" not in seen and "peek" not in seen, "a view shows another player's offer or peek"
+        for name, tile in (view.get("depot_tiles") or {}).items():
+            ring = 0 if name == "inner" else 1
+            stack = state.depot(viewer or 0)[ring]
+            if tile is not None:
+                assert stack not in state.taken[ring], "a view shows a stack's new top before the round's reveal"
         for ring in view["stacks"].values():
             for stack in ring:
                 assert set(stack) == {"shape", "count", "top"}, "a view shows more of a stack than its top"

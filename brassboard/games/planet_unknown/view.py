@@ -141,9 +141,11 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
     }
     if player is not None and 0 <= player < state.num_players:
         interior, exterior = state.depot(player)
+        tops = {name: None if stack in state.taken[ring] else state.top(ring, stack)
+                for name, ring, stack in (("inner", 0, interior), ("outer", 1, exterior))}
         data["depot_tiles"] = {
             name: (None if tile is None else {"type": tile, "orientations": tile_orientations(tile)})
-            for name, tile in (("inner", state.top(0, interior)), ("outer", state.top(1, exterior)))
+            for name, tile in tops.items()
         }
     if over:
         scores = state.scores()
