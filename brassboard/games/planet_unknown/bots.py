@@ -30,6 +30,7 @@ SQUARE_VALUE = 0.35  # per planet square covered
 SNUG_VALUE = 0.25  # per side of the tile touching something already covered or the planet's edge
 METEOR_LINE_PENALTY = 0.3  # per medal of a row or column a new meteorite spoils (it can be collected later)
 LIFEPOD_PENALTY = 1.5
+HOLE_PENALTY = 1.2  # per single empty square a tile walls in (only a biomass patch could fill it)
 CIV_CARD_VALUE = {"medals": 1.0, "medals_and_advance": 1.3, "advance_different": 1.5, "advance_one": 1.5,
                   "biomass": 1.0, "rover_move": 0.6, "place_depot_tile": 2.5, "collect_lifepods": 1.2,
                   "teleport_rover": 0.8, "destroy_meteorites_line": 1.0, "destroy_meteorites": 0.8,
@@ -149,6 +150,9 @@ class GreedyBot:
         kind = FIG.tiles[tile]
         pl = FIG.shapes[kind.shape].by_spot[kind.meteor][(x, y, orientation)]
         value = pl.mask.bit_count() * SQUARE_VALUE + _snugness(corp, pl.mask) + _lines_completed(corp, pl.mask)
+        empty = PLANET.squares & ~(corp.occupied | pl.mask)
+        holes = g.border(pl.mask) & empty & ~g.neighbours(empty)  # single squares no tile can fill any more
+        value -= holes.bit_count() * HOLE_PENALTY
         for resource, part in ((kind.resource_a, pl.mask_a), (kind.resource_b, pl.mask_b)):
             if resource == WATER:
                 if part & PLANET.ice:
