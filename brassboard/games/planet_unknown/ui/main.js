@@ -1,0 +1,709 @@
+// Planet Unknown's browser view: the planets, the S.U.S.A.N., the corporation tracks and the cards in SVG and HTML,
+// with every legal action reachable by clicking (tiles are placed by pointing, turned with R and mirrored with M).
+// Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
+import { strings as STRINGS } from "./strings.js";
+import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf } from "./model.js";
+import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYER_HEX, ROMAN } from "./board.js";
+
+export const strings = STRINGS;
+
+let api = null, root = null, els = null;
+let msg = null, view = null, legal = [], legalSet = new Set();
+let me = null;            // the seat this page acts for (null: spectator)
+let focus = null;         // whose planet is drawn large
+let sel = null;           // {depot: "inner" | "outer", o}: the tile being placed
+let hover = null;         // [x, y]: the square under the pointer on the large planet
+let roverSel = null;      // the rover chosen to move
+let turnPreview = null;   // steps shown in the station preview
+let menu = null;
+let lastKey = "";
+let geo = null;           // the large planet's geometry (ghost drawing)
+let note = "";            // a short warning under the prompt (an illegal spot clicked)
+let listening = false;
+
+const TRACK_KINDS = new Set(["gain", "energy", "synergy", "advance", "regress"]);
+const SQUARE_KINDS = ["patch", "deploy", "collect", "destroy", "meteorite"];
+
+// ----- tiny DOM helper -----------------------------------------------------------------------------------------
+function h(tag, attrs, ...children) {
+  const [name, ...classes] = tag.split(".");
+  const el = document.createElement(name || "div");
+  if (classes.length) el.className = classes.join(" ");
+  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) { children.unshift(attrs); attrs = null; }
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "dataset") { for (const [dk, dv] of Object.entries(v)) if (dv !== undefined && dv !== null) el.dataset[dk] = dv; }
+    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k in el && typeof v !== "string") el[k] = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  const add = (list) => { for (const c of list) { if (c === null || c === undefined || c === false) continue; if (Array.isArray(c)) add(c); else el.append(c instanceof Node ? c : String(c)); } };
+  add(children);
+  return el;
+}
+
+const lang = () => (api && api.lang) || "en";
+function T(key, params) {
+  if (api && api.t) {
+    const text = api.t(key, params);
+    if (text !== key) return text;
+  }
+  let text = (STRINGS[lang()] && STRINGS[lang()][key]) ?? STRINGS.en[key] ?? key;
+  if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return text;
+}
+const trackName = (t) => T("track." + t);
+const resName = (r) => T("res." + r);
+
+function seatName(p, message = msg) {
+  if (p === null || p === undefined) return "—";
+  const seat = message && (message.seats || []).find((x) => x.seat === p);
+  return (seat && seat.name) || T("player.n", { n: p + 1 });
+}
+function chip(p) { return h("span.pu-chip", { style: { background: PLAYER_HEX[p % PLAYER_HEX.length] } }, String(p + 1)); }
+
+function civName(id) { const c = view.figures.civ_cards[String(id)]; return c ? c.name : `#${id}`; }
+
+// ----- protocol ------------------------------------------------------------------------------------------------
+export function mount(element, a) {
+  if (a.seat !== me) { focus = null; sel = null; roverSel = null; }   // another hotseat seat: its own planet
+  api = a;
+  if (!document.getElementById("pu-style")) {
+    document.head.append(h("link", { id: "pu-style", rel: "stylesheet", href: new URL("./style.css", import.meta.url).href }));
+  }
+  els = {
+    action: h("section.pu-action", { "aria-live": "polite" }),
+    planetHead: h("div.pu-planethead"),
+    planet: h("div.pu-planetbox"),
+    tray: h("div.pu-tray"),
+    station: h("div.pu-stationbox"),
+    tracks: h("div.pu-trackbox"),
+    cards: h("div.pu-cards"),
+    others: h("div.pu-others"),
+  };
+  root = h("div.pu-root",
+    els.action,
+    h("div.pu-main",
+      h("div.pu-left", h("div.pu-panel.pu-planetpanel", els.planetHead, els.planet, els.tray)),
+      h("div.pu-right", h("div.pu-panel", els.station), h("div.pu-panel", els.tracks), h("div.pu-panel", els.cards))),
+    els.others);
+  element.append(root);
+  if (!listening) {   // once per page: mount runs again after a language or seat change
+    listening = true;
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", (e) => { if (menu && !menu.contains(e.target) && !e.target.closest?.(".pu-sq, .pu-trackrow")) closeMenu(); }, true);
+  }
+}
+
+export function update(message) {
+  msg = message;
+  view = message.view;
+  legal = (message.legal || []).map(parse);
+  legalSet = new Set(legal.map((a) => a.text));
+  me = typeof message.seat === "number" ? message.seat : null;
+  if (focus === null || focus >= view.players.length) focus = me ?? 0;
+  const k = `${message.version}:${message.seat}`;
+  if (k !== lastKey) {
+    lastKey = k;
+    closeMenu();
+    note = "";
+    if (sel && !legal.some((a) => a.kind === "place" && a.args[0] === sel.depot)) sel = null;
+    if (roverSel !== null && !legal.some((a) => (a.kind === "rove" || a.kind === "teleport") && a.args[0] === roverSel)) roverSel = null;
+    if (!legal.some((a) => a.kind === "turn")) turnPreview = null;
+    if (legal.length && me !== null) focus = me;   // your turn: your planet comes to the front
+  }
+  render();
+}
+
+// ----- helpers over the legal actions --------------------------------------------------------------------------
+const ofKind = (...kinds) => legal.filter((a) => kinds.includes(a.kind));
+function send(text) {
+  closeMenu();
+  if (api && legalSet.has(text)) api.send(text);
+}
+function myPlacing() { return focus === me && me !== null && legal.some((a) => a.kind === "place"); }
+
+function roversWithMoves() {
+  return new Set(ofKind("rove", "teleport").map((a) => a.args[0]));
+}
+
+/** Square actions on the large planet: Map "x,y" -> [actions]. */
+function squareActions() {
+  const out = new Map();
+  if (focus !== me || me === null) return out;
+  const add = (k, a) => { if (!out.has(k)) out.set(k, []); out.get(k).push(a); };
+  for (const a of ofKind(...SQUARE_KINDS)) add(key(a.args[0], a.args[1]), a);
+  if (roverSel !== null) for (const a of ofKind("rove", "teleport")) if (a.args[0] === roverSel) add(key(a.args[1], a.args[2]), a);
+  return out;
+}
+
+// ----- rendering -----------------------------------------------------------------------------------------------
+function render() {
+  if (!root || !view) return;
+  const movers = roversWithMoves();
+  if (roverSel === null && movers.size === 1 && focus === me) roverSel = [...movers][0];
+  renderAction();
+  renderPlanet();
+  renderTray();
+  renderStation();
+  renderTracks();
+  renderCards();
+  renderOthers();
+}
+
+function actionLabel(a) {
+  const [x, y, z] = a.args;
+  switch (a.kind) {
+    case "place": return T("act.place", { depot: T("depot." + x), x: x, y, o: z });
+    case "take": return T("act.take", { depot: T("depot." + x) });
+    case "turn": return T(x === 0 ? "act.turn0" : "act.turn", { n: x });
+    case "gain": return T("act.gain", { track: trackName(x) });
+    case "energy": return T("act.energy", { track: trackName(x) });
+    case "synergy": return T("act.synergy", { track: trackName(x) });
+    case "advance": return T("act.advance", { track: trackName(x) });
+    case "regress": return T("act.regress", { track: trackName(x) });
+    case "only": return T("act.only", { res: resName(x) });
+    case "patch": return T("act.patch");
+    case "store": return T("act.store");
+    case "deploy": return T("act.deploy");
+    case "collect": return T("act.collect");
+    case "destroy": return T("act.destroy");
+    case "meteorite": return T("act.meteorite");
+    case "teleport": return T("act.teleport", { n: x + 1 });
+    case "rove": return T("act.rove", { n: x + 1 });
+    case "clear": return T("act.clear." + x, { n: y + 1 });
+    case "keep": return T("act.keep");
+    case "drop": return T("act.drop");
+    case "peek": return T("act.peek");
+    case "remove": return T("act.remove", { depot: T("depot." + x) });
+    case "discard": return T("act.discard", { name: objectiveName(x, "private") });
+    case "done": return T("act.done");
+    default: return a.text;
+  }
+}
+
+function objectiveName(id, side) { const c = view.figures.objectives[String(id)]; return c ? c[side].name : `#${id}`; }
+
+function button(a, label, { primary = false, cls = "" } = {}) {
+  return h("button" + (primary ? ".primary" : "") + (cls ? "." + cls : ""), { type: "button", dataset: { action: a.text }, onclick: () => send(a.text), title: a.text }, label ?? actionLabel(a));
+}
+
+/** What this seat must do now, in a sentence (null when it has nothing to do). */
+function promptFor(v, seat, acts) {
+  if (seat === null || !acts.length) return null;
+  const kinds = new Set(acts.map((a) => a.kind));
+  const pl = v.players[seat];
+  if (kinds.has("turn")) return v.phase === "rotate" ? T("prompt.turn") : T("prompt.turnEvent");
+  if (kinds.has("keep")) return T("prompt.keep");
+  if (kinds.has("drop")) {
+    const item = pl.pending.find((i) => i[0] === "objectives");
+    return T("prompt.drop", { n: item ? item[1] : 1 });
+  }
+  if (kinds.has("place") && v.phase === "tiles" && !pl.took_tile) return T("prompt.place");
+  if (kinds.has("place")) return T("prompt.placeExtra");
+  if (kinds.has("take")) return T("prompt.take");
+  const open = pl.pending.filter((i) => i[0] !== "civ" && i[0] !== "objectives").map((i) => T("item." + i[0]));
+  if (open.length) return T("prompt.resolve", { items: [...new Set(open)].join(", ") });
+  if (kinds.has("rove")) return T("prompt.move", { n: pl.movement });
+  if (kinds.has("done")) return T("prompt.done");
+  return T("prompt.choose");
+}
+
+function renderAction() {
+  const box = els.action;
+  const mine = me !== null && legal.length > 0;
+  const pl = me !== null ? view.players[me] : null;
+  const parts = [];
+  const head = [];
+  head.push(h("span.pu-round", view.round ? T("info.round", { n: view.round }) : T("info.setup"), view.last_round ? h("b.pu-last", " · " + T("info.lastRound")) : null));
+  if (view.phase === "over") {
+    head.push(h("strong.pu-prompt", T("prompt.over")));
+  } else if (mine) {
+    head.push(h("strong.pu-prompt", promptFor(view, me, legal)));
+  } else {
+    head.push(h("span.pu-prompt.waiting", statusLine(msg)));
+  }
+  parts.push(h("div.pu-headline", head));
+  if (note) parts.push(h("div.pu-note", note));
+  if (view.solo_result) parts.push(soloLine());
+
+  const choices = [];
+  if (mine) {
+    // the station commander's turn, with a preview of every depot
+    const turns = ofKind("turn");
+    if (turns.length) {
+      const steps = turnPreview ?? 0;
+      choices.push(h("div.pu-group", h("span.pu-glabel", T("choice.turn")),
+        turns.map((a) => h("button.pu-step" + (a.args[0] === steps ? ".on" : ""), { type: "button", dataset: { turn: a.args[0] },
+          onclick: () => { turnPreview = a.args[0]; render(); } }, String(a.args[0]))),
+        button(turns.find((a) => a.args[0] === steps) || turns[0], T("act.turnConfirm", { n: steps }), { primary: true })));
+    }
+    const offer = ofKind("keep", "drop");
+    if (offer.length) choices.push(offerCards(offer));
+    for (const kind of ["gain", "energy", "synergy", "advance", "regress"]) {
+      const acts = ofKind(kind);
+      if (!acts.length) continue;
+      choices.push(h("div.pu-group", h("span.pu-glabel", T("choice." + kind)),
+        acts.map((a) => button(a, [iconSvg(a.args[0], 18), " ", trackName(a.args[0]), h("small", ` ${view.players[me].tracks[TRACKS.indexOf(a.args[0])]}→${nextPos(a)}`)], { cls: "pu-trackbtn" }))));
+    }
+    const only = ofKind("only");
+    if (only.length) choices.push(h("div.pu-group", h("span.pu-glabel", T("choice.only")), only.map((a) => button(a, [iconSvg(a.args[0], 18), " ", resName(a.args[0])]))));
+    const takes = ofKind("take");
+    if (takes.length) choices.push(h("div.pu-group", h("span.pu-glabel", T("choice.take")), takes.map((a) => button(a))));
+    const squareKinds = SQUARE_KINDS.filter((k) => legal.some((a) => a.kind === k));
+    for (const k of squareKinds) choices.push(h("div.pu-hint", h("span.pu-swatch.k-" + k), T("hint." + k, { n: ofKind(k).length })));
+    if (legal.some((a) => a.kind === "rove")) choices.push(h("div.pu-hint", h("span.pu-swatch.k-move"), T(roverSel === null ? "hint.pickRover" : "hint.rove", { n: pl.movement })));
+    if (legal.some((a) => a.kind === "teleport")) choices.push(h("div.pu-hint", h("span.pu-swatch.k-move"), T(roverSel === null ? "hint.pickRover" : "hint.teleport")));
+    const misc = ofKind("store", "peek", "remove", "discard", "clear");
+    if (misc.length) choices.push(h("div.pu-group", misc.map((a) => button(a))));
+  }
+  if (choices.length) parts.push(h("div.pu-choices", choices));
+  const done = legal.find((a) => a.kind === "done");
+  const row = [];
+  if (view.phase === "tiles" || view.phase === "event" || view.phase === "objectives" || view.phase === "final") row.push(progress());
+  if (done) row.push(h("button.primary.pu-done", { type: "button", dataset: { action: "done" }, onclick: () => send("done") }, "✔ ", T("act.confirm")));
+  if (row.length) parts.push(h("div.pu-bottomrow", row));
+  box.classList.toggle("mine", mine);
+  box.replaceChildren(...parts);
+}
+
+function nextPos(a) {
+  const t = TRACKS.indexOf(a.args[0]);
+  const pos = view.players[me].tracks[t];
+  if (a.kind === "regress") return Math.max(0, pos - 1);
+  if (a.kind === "advance") {
+    const item = view.players[me].pending.find((i) => i[0] === "advance" && i[1].includes(t));
+    return Math.min(15, pos + (item ? item[3] : 1));
+  }
+  return Math.min(15, pos + 1);
+}
+
+function offerCards(acts) {
+  const pl = view.players[me];
+  const offer = pl.offer || [];
+  return h("div.pu-offer", acts.map((a) => {
+    const id = offer[a.args[0] - 1];
+    let name = `#${id}`, text = "", tag = "";
+    if (a.kind === "keep") {
+      const c = view.figures.civ_cards[String(id)];
+      if (c) { name = c.name; text = c.text; tag = `${T("civ.rank", { r: ROMAN[c.rank] })} · ${T("civ." + c.timing)}`; }
+    } else {
+      const c = view.figures.objectives[String(id)];
+      if (c) { name = c.private.name; text = c.private.text; tag = T("obj.private"); }
+    }
+    return h("button.pu-card.legal" + (a.kind === "drop" ? ".drop" : ""), { type: "button", dataset: { action: a.text }, onclick: () => send(a.text) },
+      h("span.pu-cardtag", tag), h("strong", name), h("span.pu-cardtext", text),
+      h("span.pu-cardact", a.kind === "keep" ? T("act.keep") : T("act.drop")));
+  }));
+}
+
+function progress() {
+  return h("div.pu-progress", view.players.map((pl, p) => {
+    let state;
+    if (view.phase === "tiles") state = pl.finished ? "done" : pl.took_tile ? "placed" : "placing";
+    else state = pl.finished ? "done" : "busy";
+    return h("span.pu-pstate." + state, { dataset: { player: p, state } }, chip(p), " ", seatName(p), " ", h("small", T("pstate." + state)));
+  }));
+}
+
+function soloLine() {
+  const r = view.solo_result;
+  if (r.rating) {
+    const ratings = view.figures.solo_ratings;
+    const i = ratings.en.indexOf(r.rating);
+    const name = (ratings[lang()] || ratings.en)[i] ?? r.rating;
+    const diff = r.score - r.target;
+    return h("div.pu-solo.final", T("solo.result", { score: r.score, target: r.target, rating: name, diff: (diff > 0 ? "+" : "") + diff }));
+  }
+  return h("div.pu-solo", T("solo.target", { target: r.target }));
+}
+
+// ----- the large planet and the tile tray ----------------------------------------------------------------------
+function renderPlanet() {
+  const p = focus;
+  const pl = view.players[p];
+  const own = p === me;
+  const stats = [
+    [T("stat.lifepods"), pl.lifepods_collected],
+    [T("stat.meteorites"), pl.meteorites_collected],
+    [T("stat.rovers"), `${pl.rovers.length} / ${pl.rovers_left}`],
+    [T("stat.empty"), pl.empty_squares],
+  ];
+  if (pl.movement) stats.push([T("stat.movement"), pl.movement]);
+  if (pl.stored_patches) stats.push([T("stat.stored"), pl.stored_patches]);
+  if (pl.unplaced.length) stats.push([T("stat.unplaced"), pl.unplaced.length]);
+  els.planetHead.replaceChildren(
+    h("h3", chip(p), " ", own ? T("planet.yours") : T("planet.of", { name: seatName(p) }),
+      !own && me !== null ? h("button.pu-back", { type: "button", onclick: () => { focus = me; render(); } }, T("planet.back")) : null),
+    h("div.pu-stats", stats.map(([label, value]) => h("span", label, " ", h("b", String(value))))));
+  const targets = new Map();
+  const acts = squareActions();
+  for (const [k, list] of acts) targets.set(k, "k-" + (list[0].kind === "rove" || list[0].kind === "teleport" ? "move" : list[0].kind));
+  const clearLines = { row: new Set(), column: new Set() };
+  if (own) for (const a of ofKind("clear")) clearLines[a.args[0]].add(a.args[1]);
+  const movers = own ? roversWithMoves() : new Set();
+  const drawn = drawPlanet(view, p, {
+    c: 40, t: T, interactive: own, targets, lines: clearLines, onLine: (line, n) => send(`clear ${line} ${n}`),
+    roverTargets: movers, selectedRover: own ? roverSel : null,
+  });
+  geo = drawn;
+  const svg = drawn.svg;
+  svg.dataset.selectedRover = roverSel === null ? "" : String(roverSel);
+  if (own) {
+    svg.addEventListener("pointermove", (e) => { const cell = drawn.cellAt(e); if (!sameCell(cell, hover)) { hover = cell; drawGhostNow(); } });
+    svg.addEventListener("pointerleave", () => { hover = null; drawGhostNow(); });
+    svg.addEventListener("click", (e) => {
+      const cell = drawn.cellAt(e);
+      if (!cell) return;
+      if (e.pointerType === "touch" && sel && myPlacing() && !sameCell(cell, hover)) { hover = cell; drawGhostNow(); return; }
+      onSquare(cell[0], cell[1], e);
+    });
+  }
+  els.planet.replaceChildren(svg);
+  drawHints();
+  drawGhostNow();
+}
+
+const sameCell = (a, b) => (a === b) || (a && b && a[0] === b[0] && a[1] === b[1]);
+
+function selectedCells() {
+  if (!sel || !view.depot_tiles) return null;
+  const tile = view.depot_tiles[sel.depot];
+  if (!tile) return null;
+  const entry = tile.orientations.find(([o]) => o === sel.o) || tile.orientations[0];
+  return entry[1];
+}
+
+function spotOf(cells, cell) {
+  const [ax, ay] = anchorOf(cells);
+  return [cell[0] - ax, cell[1] - ay];
+}
+
+function drawGhostNow() {
+  if (!geo) return;
+  const cells = selectedCells();
+  if (!cells || !hover || !myPlacing()) { geo.ghostLayer.replaceChildren(); return; }
+  const [x, y] = spotOf(cells, hover);
+  drawGhost(geo.ghostLayer, geo, cells, x, y, legalSet.has(`place ${sel.depot} ${x} ${y} ${sel.o}`));
+}
+
+/** Faint marks on the squares where the pointer places the selected tile legally in its shown orientation. */
+function drawHints() {
+  if (!geo) return;
+  geo.hintLayer.replaceChildren();
+  const cells = selectedCells();
+  if (!cells || !myPlacing()) return;
+  const [ax, ay] = anchorOf(cells);
+  const { X, Y, c } = geo;
+  for (const a of ofKind("place")) {
+    if (a.args[0] !== sel.depot || a.args[3] !== sel.o) continue;
+    const cx = X(a.args[1] + ax) + c / 2, cy = Y(a.args[2] + ay) + c / 2;
+    const dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    dot.setAttribute("cx", cx); dot.setAttribute("cy", cy); dot.setAttribute("r", c * 0.13); dot.setAttribute("class", "pu-spot");
+    geo.hintLayer.append(dot);
+  }
+}
+
+function onSquare(x, y, event) {
+  if (!view || focus !== me || me === null) return;
+  const cells = selectedCells();
+  if (cells && myPlacing()) {
+    const [tx, ty] = spotOf(cells, [x, y]);
+    const text = `place ${sel.depot} ${tx} ${ty} ${sel.o}`;
+    if (legalSet.has(text)) { send(text); return; }
+    note = T("note.illegal");
+    renderAction();
+    return;
+  }
+  if (!sel && myPlacing()) { note = T("note.pickTile"); renderAction(); return; }
+  const k = key(x, y);
+  const acts = squareActions().get(k) || [];
+  const pl = view.players[me];
+  const rover = pl.rovers.findIndex(([rx, ry]) => rx === x && ry === y);
+  const movers = roversWithMoves();
+  const items = acts.map((a) => ({ label: actionLabel(a), action: a.text, run: () => send(a.text) }));
+  if (rover >= 0 && movers.has(rover) && rover !== roverSel) items.push({ label: T("act.pickRover", { n: rover + 1 }), run: () => { roverSel = rover; render(); } });
+  if (rover >= 0 && rover === roverSel && !acts.length) { roverSel = movers.size === 1 ? rover : null; if (movers.size > 1) render(); return; }
+  if (!items.length) return;
+  if (items.length === 1) { items[0].run(); return; }
+  openMenu(event, T("menu.square", { x: x + 1, y: y + 1 }), items);
+}
+
+function renderTray() {
+  const tiles = view.depot_tiles;
+  if (!tiles || me === null || focus !== me) { els.tray.replaceChildren(); els.tray.hidden = true; return; }
+  els.tray.hidden = false;
+  const placing = myPlacing();
+  const counts = { inner: 0, outer: 0 };
+  for (const a of ofKind("place")) counts[a.args[0]]++;
+  const cards = ["inner", "outer"].map((depot) => {
+    const tile = tiles[depot];
+    if (!tile) {
+      const left = view.stacks[depot][view.players[me].depot[depot]].count;
+      return h("div.pu-depot.empty", { dataset: { depot } }, h("span.pu-depotname", T("depot." + depot)),
+        h("span.pu-depotq", left ? "?" : "–"), h("span.pu-muted", T(left ? "tray.hidden" : "tray.empty", { n: left })));
+    }
+    const on = sel && sel.depot === depot;
+    const entry = on ? (tile.orientations.find(([o]) => o === sel.o) || tile.orientations[0]) : tile.orientations[0];
+    const [, ra, rb, meteor] = view.figures.tiles[tile.type];
+    const clickable = placing && counts[depot] > 0;
+    const take = legal.find((a) => a.kind === "take" && a.args[0] === depot);
+    return h((clickable ? "button" : "div") + ".pu-depot" + (on ? ".on" : "") + (clickable ? ".legal" : ""), {
+      type: clickable ? "button" : undefined, dataset: { depot, type: tile.type },
+      onclick: clickable ? () => selectDepot(depot) : undefined,
+    },
+    h("span.pu-depotname", T("depot." + depot)),
+    tileSvg(entry[1], 26, { box: [4, 4] }),
+    h("span.pu-depotres", iconSvg(ra, 16), " ", resName(ra), " / ", iconSvg(rb, 16), " ", resName(rb), meteor ? h("span.pu-meteorflag", " · " + T("tray.meteor")) : null),
+    placing ? h("span.pu-muted", counts[depot] ? T("tray.spots", { n: counts[depot] }) : T("tray.noSpot")) : null,
+    take ? button(take) : null);
+  });
+  const tools = [];
+  if (placing) {
+    if (sel) {
+      const cells = selectedCells();
+      const here = ofKind("place").filter((a) => a.args[0] === sel.depot && a.args[3] === sel.o).length;
+      tools.push(
+        h("button.pu-rot", { type: "button", dataset: { tool: "rotate" }, onclick: () => turnTile("turn"), title: T("tray.rotateKey") }, "⟳ ", T("tray.rotate"), h("kbd", "R")),
+        h("button.pu-rot", { type: "button", dataset: { tool: "mirror" }, onclick: () => turnTile("mirror"), title: T("tray.mirrorKey") }, "⇋ ", T("tray.mirror"), h("kbd", "M")),
+        h("button", { type: "button", dataset: { tool: "cancel" }, onclick: () => { sel = null; render(); } }, T("tray.cancel"), h("kbd", "Esc")),
+        h("span.pu-muted", here ? T("tray.here", { n: here }) : T("tray.hereNone")));
+      void cells;
+    } else {
+      tools.push(h("span.pu-muted", T("tray.pick")));
+    }
+  }
+  const cells = selectedCells();
+  els.tray.replaceChildren(
+    h("div.pu-trayhead", h("h4", T("tray.title")), ...tools),
+    h("div.pu-depots", { dataset: sel && cells ? { selected: sel.depot, orientation: sel.o, anchor: anchorOf(cells).join(",") } : {} }, cards));
+}
+
+function selectDepot(depot) {
+  const tile = view.depot_tiles[depot];
+  if (!tile) return;
+  if (sel && sel.depot === depot) { sel = null; render(); return; }
+  // start in the first orientation that fits somewhere
+  const fits = new Set(ofKind("place").filter((a) => a.args[0] === depot).map((a) => a.args[3]));
+  const first = tile.orientations.find(([o]) => fits.has(o)) || tile.orientations[0];
+  sel = { depot, o: first[0] };
+  note = "";
+  render();
+}
+
+function turnTile(dir) {
+  if (!sel) return;
+  const tile = view.depot_tiles[sel.depot];
+  sel = { ...sel, o: nextOrientation(tile.orientations, sel.o, dir) };
+  note = "";
+  renderTray();
+  drawHints();
+  drawGhostNow();
+}
+
+function onKey(e) {
+  if (!root || !root.isConnected || !view) return;
+  const tag = (e.target && e.target.tagName) || "";
+  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || e.ctrlKey || e.metaKey || e.altKey) return;
+  const k = e.key.toLowerCase();
+  if (k === "escape") { closeMenu(); if (sel) { sel = null; render(); } return; }
+  if (!sel || !myPlacing()) return;
+  if (k === "r") { e.preventDefault(); turnTile("turn"); }
+  else if (k === "m" || k === "f") { e.preventDefault(); turnTile("mirror"); }
+}
+
+// ----- the station ---------------------------------------------------------------------------------------------
+function renderStation() {
+  const steps = turnPreview ?? 0;
+  const names = view.players.map((_, p) => seatName(p));
+  const preview = turnPreview !== null;
+  const rows = view.players.map((_, p) => {
+    const d = depotOf(view, p, steps);
+    const top = (ring, index) => {
+      const st = view.stacks[ring][index];
+      if (st.top === null || st.top === undefined) return h("span.pu-muted", st.count ? "?" : "–");
+      return tileSvg(tileCells(view, st.top, 0), 9, { cls: "pu-minitile" });
+    };
+    return h("tr" + (p === me ? ".me" : ""), { dataset: { player: p } }, h("td", chip(p), " ", names[p]), h("td", top("inner", d.inner)), h("td", top("outer", d.outer)));
+  });
+  els.station.replaceChildren(
+    h("h4", T("station.title"), view.solo ? null : h("span.pu-muted", " · ", T("station.commander", { name: seatName(view.commander) }))),
+    h("div.pu-stationrow",
+      drawStation(view, { steps, names, me, t: T }),
+      h("div.pu-depottable",
+        preview ? h("div.pu-previewnote", T("station.preview", { n: steps })) : null,
+        h("table", h("thead", h("tr", h("th", T("station.depots")), h("th", T("depot.innerShort")), h("th", T("depot.outerShort")))), h("tbody", rows)),
+        h("div.pu-muted.pu-small", T("station.info", { left: view.stacks.inner.reduce((n, s) => n + s.count, 0) + view.stacks.outer.reduce((n, s) => n + s.count, 0) })))));
+}
+
+// ----- tracks --------------------------------------------------------------------------------------------------
+function renderTracks() {
+  const p = focus;
+  const pl = view.players[p];
+  const clickable = new Map();
+  if (p === me) {
+    for (const t of TRACKS) {
+      const acts = legal.filter((a) => TRACK_KINDS.has(a.kind) && a.args[0] === t);
+      if (acts.length) clickable.set(t, (e) => {
+        if (acts.length === 1) send(acts[0].text);
+        else openMenu(e, trackName(t), acts.map((a) => ({ label: actionLabel(a), action: a.text, run: () => send(a.text) })));
+      });
+    }
+  }
+  const levels = view.figures.tech_levels.map((lv) => h("li" + (pl.tech_levels.includes(lv.level) ? ".on" : ""),
+    { title: lang() === "de" ? lv.de : lv.text, dataset: { level: lv.level } },
+    h("b", ROMAN[lv.level]), " ", T("tech." + lv.level)));
+  els.tracks.replaceChildren(
+    h("h4", T("tracks.title"), h("span.pu-muted", " · ", p === me ? T("planet.yours") : seatName(p))),
+    drawTracks(view, p, { t: T, clickable }),
+    h("div.pu-techlevels", h("span.pu-glabel", T("tracks.tech")), h("ol", levels)));
+}
+
+// ----- cards ---------------------------------------------------------------------------------------------------
+function renderCards() {
+  const fig = view.figures;
+  const parts = [];
+  if (view.events_on) {
+    const ev = view.event ? fig.events[String(view.event)] : null;
+    parts.push(h("div.pu-cardrow", h("h4", T("cards.event"), h("span.pu-muted", " · ", T("cards.eventsLeft", { n: view.events_left }))),
+      ev ? h("div.pu-event." + ev.colour, { dataset: { event: view.event } }, h("span.pu-cardtag", T("event." + ev.colour)), ev.text) : h("span.pu-muted", T("cards.noEvent"))));
+  }
+  if (view.neighbor_cards.length) {
+    parts.push(h("div.pu-cardrow", h("h4", T("cards.neighbor")), h("div.pu-cardlist", view.neighbor_cards.map(([id, a, b]) => {
+      const c = fig.objectives[String(id)];
+      return h("div.pu-objective" + (a === me || b === me ? ".mine" : ""), h("span.pu-cardtag", chip(a), " ", seatName(a), " ⟷ ", chip(b), " ", seatName(b)),
+        h("strong", c.neighbor.name), h("span.pu-cardtext", c.neighbor.text));
+    }))));
+  }
+  const privates = [];
+  view.players.forEach((pl, p) => {
+    for (const id of pl.objectives) {
+      const c = fig.objectives[String(id)];
+      privates.push(h("div.pu-objective.private" + (p === me ? ".mine" : ""), h("span.pu-cardtag", chip(p), " ", seatName(p)), h("strong", c.private.name), h("span.pu-cardtext", c.private.text)));
+    }
+    if (pl.hidden_objectives) privates.push(h("div.pu-objective.hidden", h("span.pu-cardtag", chip(p), " ", seatName(p)), T("cards.hidden", { n: pl.hidden_objectives })));
+  });
+  if (privates.length) parts.push(h("div.pu-cardrow", h("h4", T("cards.private")), h("div.pu-cardlist", privates)));
+  const civ = [];
+  view.players.forEach((pl, p) => {
+    for (const id of pl.civ) {
+      const c = fig.civ_cards[String(id)];
+      civ.push(h("div.pu-civ" + (p === me ? ".mine" : ""), { title: c.text }, h("span.pu-cardtag", chip(p), " ", T("civ.rank", { r: ROMAN[c.rank] }), " · ", T("civ." + c.timing)),
+        h("strong", c.name), h("span.pu-cardtext", c.text)));
+    }
+    if (pl.hidden_civ) civ.push(h("div.pu-civ.hidden", h("span.pu-cardtag", chip(p), " ", seatName(p)), T("cards.hiddenCiv", { n: pl.hidden_civ })));
+  });
+  parts.push(h("div.pu-cardrow", h("h4", T("cards.civ"), h("span.pu-muted", " · ", T("cards.piles", { piles: view.civ_piles.map((n, i) => `${ROMAN[i + 1]}: ${n}`).join(" · ") }))),
+    civ.length ? h("div.pu-cardlist", civ) : h("span.pu-muted", T("cards.noCiv"))));
+  els.cards.replaceChildren(...parts);
+}
+
+// ----- the other players ---------------------------------------------------------------------------------------
+function renderOthers() {
+  els.others.replaceChildren(...view.players.map((pl, p) => {
+    const badges = [];
+    if (p === me) badges.push(h("span.pu-badge.you", T("player.you")));
+    if (view.commander === p && !view.solo) badges.push(h("span.pu-badge", "★ ", T("player.commander")));
+    if ((msg.active || []).includes(p) && msg.status === "running") badges.push(h("span.pu-badge.act", T("player.acting")));
+    if (view.phase === "tiles") badges.push(h("span.pu-badge", T("pstate." + (pl.finished ? "done" : pl.took_tile ? "placed" : "placing"))));
+    const small = drawPlanet(view, p, { c: 14, medals: false });
+    const tracks = h("div.pu-minitracks", TRACKS.map((t, i) => h("span", { title: trackName(t) }, iconSvg(t, 14), h("b", String(pl.tracks[i])))));
+    return h("button.pu-other" + (p === focus ? ".on" : ""), { type: "button", dataset: { player: p }, onclick: () => { focus = p; sel = p === me ? sel : null; render(); } },
+      h("div.pu-otherhead", chip(p), h("span.pu-othername", seatName(p)), badges),
+      small.svg, tracks,
+      h("div.pu-small.pu-muted", T("other.line", { pods: pl.lifepods_collected, met: pl.meteorites_collected, civ: pl.civ.length + pl.hidden_civ, empty: pl.empty_squares })));
+  }));
+}
+
+// ----- the menu ------------------------------------------------------------------------------------------------
+function openMenu(event, heading, items) {
+  closeMenu();
+  menu = h("div.pu-menu", { role: "menu" }, h("div.pu-menutitle", heading),
+    items.map((item) => h("button.pu-menuitem", { type: "button", role: "menuitem", dataset: { action: item.action || "" }, onclick: (e) => { e.stopPropagation(); const run = item.run; closeMenu(); run(); } }, item.label)),
+    h("button.pu-menuitem.cancel", { type: "button", onclick: () => closeMenu() }, T("menu.cancel")));
+  root.append(menu);
+  const box = root.getBoundingClientRect();
+  let x = (event && event.clientX ? event.clientX : box.left + 40) - box.left + 8;
+  const y = (event && event.clientY ? event.clientY : box.top + 40) - box.top + 8;
+  x = Math.max(4, Math.min(x, root.clientWidth - (menu.offsetWidth || 220) - 8));
+  menu.style.left = `${x}px`;
+  menu.style.top = `${y}px`;
+}
+function closeMenu() { if (menu) { menu.remove(); menu = null; } }
+
+// ----- status line and log -------------------------------------------------------------------------------------
+function statusLine(message) {
+  const v = message.view;
+  const active = message.active || [];
+  const names = active.map((p) => seatName(p, message)).join(", ");
+  if (!v || v.phase === "over") return T("status.over");
+  switch (v.phase) {
+    case "objectives": return T("status.objectives", { names });
+    case "rotate": return T("status.rotate", { name: seatName(v.commander, message) });
+    case "event": return T("status.event", { names });
+    case "tiles": return T("status.tiles", { round: v.round, names });
+    case "claim": return T("status.claim", { name: names });
+    case "final": return T("status.final", { names });
+    default: return T("status.waiting", { names });
+  }
+}
+
+export function status(message) {
+  const v = message.view;
+  if (!v) return "";
+  const seat = typeof message.seat === "number" ? message.seat : null;
+  const acts = (message.legal || []).map(parse);
+  const prompt = message.status === "running" ? promptFor(v, seat, acts) : null;
+  return prompt ? `${v.round ? T("info.round", { n: v.round }) : T("info.setup")}: ${prompt}` : statusLine(message);
+}
+
+export function describe(entry) {
+  const who = seatName(entry.seat);
+  const parts = [];
+  for (const e of entry.events || []) {
+    const line = eventText(e, entry.seat);
+    if (line) parts.push(line);
+  }
+  return parts.length ? `${who}: ${parts.join("; ")}` : `${who}: ${entry.action}`;
+}
+
+function eventText(e, actor) {
+  const other = (p) => (p !== actor && p !== null && p !== undefined ? seatName(p) + " " : "");
+  switch (e.type) {
+    case "turn": return e.player === null || e.player === undefined ? T("log.autoTurn", { n: e.steps }) : T("log.turn", { n: e.steps });
+    case "place": {
+      const tile = view && view.figures.tiles[e.tile];
+      const shape = tile ? view.figures.shapes[tile[0]].name : "";
+      return T("log.place", { depot: T("depotl." + e.stack), shape, a: tile ? resName(tile[1]) : "", b: tile ? resName(tile[2]) : "" });
+    }
+    case "take_unplaced": return T("log.take", { depot: T("depotl." + e.stack) });
+    case "advance": return e.overflow ? other(e.player) + T("log.overflow") : other(e.player) + T(e.benefits === false ? "log.advanceNoBenefit" : "log.advance", { track: trackName(e.track), n: e.position });
+    case "regress": return other(e.player) + T("log.regress", { track: trackName(e.track), n: e.position });
+    case "tech_level": return other(e.player) + T("log.tech", { r: ROMAN[e.level] });
+    case "only": return T("log.only", { res: resName(e.resource) });
+    case "patch": return T("log.patch");
+    case "store_patch": return T("log.store");
+    case "deploy": return T("log.deploy");
+    case "rove": return T("log.rove", { n: e.rover + 1 });
+    case "teleport": return T("log.teleport", { n: e.rover + 1 });
+    case "collect": return other(e.player) + T("log.collect." + e.what);
+    case "destroy": return T("log.destroy." + e.what);
+    case "clear": return T("log.clear", { n: e.destroyed });
+    case "meteorite": return T("log.meteorite");
+    case "lifepod_destroyed": return other(e.player) + T("log.lifepodLost", { n: (e.squares || []).length });
+    case "rover_destroyed": return other(e.player) + T("log.roverLost");
+    case "remove_shape": return T("log.remove", { depot: T("depotl." + e.stack), n: e.tiles });
+    case "discard_objective": return T("log.discard");
+    case "drop_objective": return T("log.drop");
+    case "keep_civ": return e.card ? T("log.keepCard", { name: civName(e.card) }) : T("log.keepHidden", { r: ROMAN[e.rank] });
+    case "civ_offer": return other(e.player) + T("log.offer", { r: ROMAN[e.rank] });
+    case "civ_revealed": return e.cards && e.cards.length ? other(e.player) + T("log.revealed", { names: e.cards.map(civName).join(", ") }) : "";
+    case "peek": return T("log.peek");
+    case "event": return T("log.event", { text: view ? view.figures.events[String(e.card)].text : e.card });
+    case "round": return T("log.round", { n: e.number, name: seatName(e.commander) });
+    case "done": return T("log.done");
+    case "game_over": return T("log.over");
+    default: return "";   // tops, civ_cards_added/removed: shown on the board
+  }
+}

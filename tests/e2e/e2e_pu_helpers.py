@@ -1,0 +1,201 @@
+"""A seat of a Planet Unknown match played by clicking (and a few key presses), for the browser test.
+
+:class:`PUDriver` reads the seat's state from the API like :class:`e2e_helpers.SeatDriver` and carries an action out
+through the element of the page meant for it: a depot tile picked up, turned and mirrored (with the R / M keys or
+the Turn / Mirror buttons), moved over the planet and dropped; squares of the planet (patch, deploy, collect, …);
+rovers picked and moved square by square; tracks clicked for benefits; medals for clearing a line; cards of an
+offer; the station's step buttons and the confirm button. It never posts an action itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from e2e_helpers import SeatDriver, screenshot
+
+SQUARE_KINDS = {"patch", "deploy", "collect", "destroy", "meteorite"}
+TRACK_KINDS = {"gain", "energy", "synergy", "advance", "regress"}
+PLANET = ".pu-planetbox svg.pu-planet.interactive"
+# a square's (or a track's) menu opened, or the page shows a newer state than v
+JS_MENU_OR_NEWER = """(v) => !!document.querySelector('.pu-menu')
+  || Number(document.querySelector('#status')?.dataset.version) > v"""
+
+
+@dataclass
+class PUDriver(SeatDriver):
+    show_illegal: bool = False  # the first placement also shows the red ghost over a wrong spot
+    use_keys: bool = True  # alternates between the keys and the buttons for turning and mirroring tiles
+    turned: dict[str, int] = field(default_factory=lambda: {"key R": 0, "key M": 0, "button turn": 0,
+                                                           "button mirror": 0})
+
+    def act(self, action: str, state: dict[str, Any], *, shot: str | None = None) -> None:
+        assert action in state["legal"], (action, state["legal"])
+        version = state["version"]
+        kind, *args = action.split(" ")
+        if kind == "place":
+            how = self._place(action, args, shot)
+        elif kind in SQUARE_KINDS:
+            how = self._square(action, int(args[0]), int(args[1]), shot)
+        elif kind in ("rove", "teleport"):
+            how = self._rover(action, int(args[0]), int(args[1]), int(args[2]), shot)
+        elif kind in TRACK_KINDS:
+            how = self._track(action, args[0], shot)
+        elif kind == "turn":
+            how = self._turn(action, int(args[0]), shot)
+        elif kind == "clear":
+            medal = self.page.locator(f'{PLANET} g.pu-medal.legal[data-action="{action}"]')
+            assert medal.count() == 1, f"no medal offers {action!r}"
+            self._shoot(shot)
+            medal.click()
+            how = "medal"
+        else:
+            how = self._button(action, shot)
+        self._wait_past(version, action)
+        self.done.append((action, how))
+
+    def _button(self, action: str, shot: str | None) -> str:
+        target = self.page.locator(f'.pu-root [data-action="{action}"]:visible')
+        assert target.count(), f"no element of the page offers {action!r}"
+        self._shoot(shot)
+        target.first.click()
+        return "button"
+
+    # --- tiles ------------------------------------------------------------------------------------------------
+    def _orientation(self) -> int | None:
+        value = self.page.locator(".pu-depots").get_attribute("data-orientation")
+        return int(value) if value not in (None, "") else None
+
+    def _place(self, action: str, args: list[str], shot: str | None) -> str:
+        depot, x, y, o = args[0], int(args[1]), int(args[2]), int(args[3])
+        tray = self.page.locator(".pu-depots")
+        if tray.get_attribute("data-selected") != depot:
+            self.page.locator(f'button.pu-depot[data-depot="{depot}"]').click()
+            self.page.wait_for_function(
+                "(d) => document.querySelector('.pu-depots')?.dataset.selected === d", arg=depot)
+        steps: list[str] = []
+        for mirror in (False, True):
+            if mirror and self._orientation() != o:
+                steps.append(self._rotate("mirror"))
+            for _ in range(4):
+                if self._orientation() == o:
+                    break
+                steps.append(self._rotate("turn"))
+            if self._orientation() == o:
+                break
+        assert self._orientation() == o, f"orientation {o} not reached by turning and mirroring: {steps}"
+        anchor = tray.get_attribute("data-anchor")
+        assert anchor, "the tray names no anchor square"
+        ax, ay = (int(v) for v in anchor.split(","))
+        if self.show_illegal:  # once: the ghost over a spot where the tile does not fit must be red
+            self.show_illegal = False
+            self._illegal_ghost(depot, o, ax, ay)
+        square = self.page.locator(f'{PLANET} rect.pu-sq[data-x="{x + ax}"][data-y="{y + ay}"]')
+        assert square.count() == 1, f"no square ({x + ax}, {y + ay}) for {action!r}"
+        square.hover()
+        ghost = self.page.locator(f"{PLANET} g.pu-ghost")
+        self.page.wait_for_function(f"() => document.querySelector('{PLANET} g.pu-ghost')?.dataset.ok === '1'")
+        assert ghost.get_attribute("data-ok") == "1", "the ghost is not green over a legal spot"
+        self._shoot(shot)
+        square.click()
+        self.use_keys = not self.use_keys
+        return "tile" + (f" ({', '.join(steps)})" if steps else "")
+
+    def _illegal_ghost(self, depot: str, o: int, ax: int, ay: int) -> None:
+        legal = set(self.state()["legal"])
+        for ty in range(12):
+            for tx in range(12):
+                if f"place {depot} {tx} {ty} {o}" in legal:
+                    continue
+                square = self.page.locator(f'{PLANET} rect.pu-sq[data-x="{tx + ax}"][data-y="{ty + ay}"]')
+                if not square.count():
+                    continue
+                square.hover()
+                self.page.wait_for_function(
+                    f"() => document.querySelector('{PLANET} g.pu-ghost')?.dataset.ok === '0'")
+                screenshot(self.page, "pu_03_ghost_illegal")
+                square.click()  # refused by the page itself: a note, no action sent
+                self.page.locator(".pu-note").wait_for()
+                return
+        raise AssertionError("no illegal spot found for the ghost")
+
+    def _rotate(self, how: str) -> str:
+        before = self._orientation()
+        if self.use_keys:
+            key = "r" if how == "turn" else "m"
+            self.page.keyboard.press(key)
+            label = f"key {key.upper()}"
+        else:
+            self.page.locator(f'button.pu-rot[data-tool="{"rotate" if how == "turn" else "mirror"}"]').click()
+            label = f"button {how}"
+        self.turned[label] += 1
+        # a turn of a symmetric tile may show the same orientation: that is fine
+        del before
+        return label
+
+    # --- squares and rovers -----------------------------------------------------------------------------------
+    def _click_square(self, action: str, x: int, y: int, shot: str | None) -> str:
+        square = self.page.locator(f'{PLANET} rect.pu-sq[data-x="{x}"][data-y="{y}"]')
+        assert square.count() == 1, f"no square ({x}, {y}) for {action!r}"
+        assert "target" in (square.get_attribute("class") or ""), f"square ({x}, {y}) is not highlighted for {action!r}"
+        self._shoot(shot)
+        version = self.state()["version"]
+        square.click()
+        self.page.wait_for_function(
+            JS_MENU_OR_NEWER, arg=version)
+        menu = self.page.locator(".pu-menu")
+        if menu.count():
+            item = menu.locator(f'.pu-menuitem[data-action="{action}"]')
+            assert item.count() == 1, f"the menu of ({x}, {y}) does not offer {action!r}: {menu.inner_text()}"
+            item.click()
+            return "square menu"
+        return "square"
+
+    def _square(self, action: str, x: int, y: int, shot: str | None) -> str:
+        return self._click_square(action, x, y, shot)
+
+    def _rover(self, action: str, rover: int, x: int, y: int, shot: str | None) -> str:
+        planet = self.page.locator(PLANET)
+        how = "rover preselected"
+        if planet.get_attribute("data-selected-rover") != str(rover):
+            square = self.page.locator(f'{PLANET} rect.pu-sq[data-rover="{rover}"]')
+            assert square.count() == 1, f"rover {rover} is not on the planet"
+            square.click()
+            menu = self.page.locator(".pu-menu")
+            if menu.count():
+                menu.locator(".pu-menuitem", has_text=f"rover {rover + 1}").first.click()
+            self.page.wait_for_function(
+                f"() => document.querySelector('{PLANET}')?.dataset.selectedRover === '{rover}'")
+            how = "rover clicked"
+        return how + ", then " + self._click_square(action, x, y, shot)
+
+    # --- tracks and the station ---------------------------------------------------------------------------------
+    def _track(self, action: str, track: str, shot: str | None) -> str:
+        row = self.page.locator(f'.pu-trackbox g.pu-trackrow.legal[data-track="{track}"]')
+        if not row.count():
+            return self._button(action, shot)
+        self._shoot(shot)
+        version = self.state()["version"]
+        row.click()
+        self.page.wait_for_function(
+            JS_MENU_OR_NEWER, arg=version)
+        menu = self.page.locator(".pu-menu")
+        if menu.count():
+            item = menu.locator(f'.pu-menuitem[data-action="{action}"]')
+            assert item.count() == 1, f"the {track} menu does not offer {action!r}: {menu.inner_text()}"
+            item.click()
+            return "track menu"
+        return "track"
+
+    def _turn(self, action: str, steps: int, shot: str | None) -> str:
+        self.page.locator(f'.pu-action button.pu-step[data-turn="{steps}"]').click()
+        confirm = self.page.locator(f'.pu-action button[data-action="{action}"]')
+        confirm.wait_for()
+        self.page.locator(".pu-previewnote").wait_for() if steps else None
+        self._shoot(shot)
+        confirm.click()
+        return "station preview"
+
+
+def shoot(page: Any, name: str) -> None:
+    screenshot(page, name)

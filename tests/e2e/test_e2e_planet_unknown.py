@@ -1,0 +1,259 @@
+"""Planet Unknown in a real browser, by clicking only: one human against three random bots, and a solo game.
+
+The 4-player match (events and private objectives on) is created in the lobby. The human drops a private
+objective, places tiles by picking a depot tile, turning it (R key / Turn button) and mirroring it (M key / Mirror
+button) until the wanted orientation shows, pointing at the planet (the ghost must be green) and clicking; takes a
+step back with Undo; resolves benefits on the tracks and on highlighted squares; deploys and moves a rover square
+by square; turns the station as commander after a preview; keeps civ cards from the offer; confirms. The page is
+reloaded mid-game and must resume, the language is switched to German and back, another player's planet is looked
+at; the game is played to its end and the final score breakdown must show. Each first of a kind is saved as a
+screenshot in test-output/screenshots/ (pu_*.png). A solo match is played to the end as well (its result line).
+
+No browser: ``test_the_policy_reaches_every_feature`` plays the same policy on the engine against the same bots, so
+a rules or bot change that keeps the seed from reaching a rover move (or a mirrored tile) shows there first.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from e2e_helpers import Server, held_tokens, screenshot
+from e2e_pu_helpers import PUDriver
+from e2e_pu_policy import SEATS, SEED, SOLO_SEED, choose, moved_this_turn
+
+from brassboard.bots import make_bot, seat_seed
+from brassboard.engine import new_game
+from brassboard.games.planet_unknown.view import static_figures, tile_orientations
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.e2e
+
+OPTIONS = {"events": True, "private_objectives": True}
+SCORE_LABELS = {"planet": "Planet: complete rows and columns", "tracks": "Track medals", "lifepods": "Lifepods",
+                "meteorites": "Meteorites", "civ_cards": "Civ cards", "private_objectives": "Private objectives",
+                "neighbor_objectives": "Neighbour objectives"}
+
+
+def create(page: Page, seats: list[str], seed: int, options: dict[str, bool], shot: str) -> str:
+    """Fill the lobby's form by clicking (seats, name, the game's boolean options, the seed) and create the match."""
+    page.goto("/")
+    page.locator('#game option[value="planet_unknown"]').wait_for(state="attached")
+    page.select_option("#game", "planet_unknown")
+    page.select_option("#players", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f'select.seat-kind[data-seat="{i}"]', kind)
+    page.locator("table.seats input[type=text]").first.fill("Ada")
+    opened = page.locator("details.options")
+    if opened.get_attribute("open") is None:
+        opened.locator("summary").click()
+    for name, value in options.items():
+        box = page.locator(f'label.opt[data-option="{name}"] input[type=checkbox]')
+        if box.is_checked() != value:
+            box.click()
+    page.fill("#seed", str(seed))
+    screenshot(page, shot)
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/m/[^/?]+$"))
+    found = re.search(r"/m/([^/?]+)$", page.url)
+    assert found, page.url
+    match_id = found.group(1)
+    created = server_options(page, match_id)
+    assert all(created.get(k) == v for k, v in options.items()), created
+    return match_id
+
+
+def server_options(page: Page, match_id: str) -> dict[str, Any]:
+    answer: dict[str, Any] = page.evaluate("async (id) => (await (await fetch('/api/matches/' + id)).json()).options",
+                                           match_id)
+    return answer
+
+
+def play(page: Page, driver: PUDriver, *, prefix: str, extras: bool) -> dict[str, str]:
+    """Play the human seat to the end; the first of each kind of decision is a screenshot."""
+    shots: dict[str, str] = {}
+    reloaded = undone = looked = german = False
+    while True:
+        state = driver.wait_turn(timeout=60)
+        if state is None:
+            break
+        view = state["view"]
+        if extras and view["round"] >= 2 and not reloaded:
+            reload_and_resume(page, driver, state, prefix)
+            reloaded = True
+            continue
+        if extras and view["round"] >= 3 and not german and view["phase"] == "tiles":
+            german = True
+            switch_language(page, prefix)
+            continue
+        if extras and view["round"] >= 2 and not looked:
+            looked = True
+            look_at_another_planet(page, prefix)
+        action = choose(view, state["legal"], 0, state["version"], moved_this_turn(state["log"], 0))
+        kind = action.split(" ")[0]
+        shot = None
+        if kind not in shots:
+            shot = shots[kind] = f"{prefix}_{len(shots) + 1:02d}_{kind}"
+        driver.act(action, state, shot=shot)
+        if extras and kind == "place" and not undone:
+            undone = True
+            take_it_back(page, driver, state, prefix)
+    if extras:
+        assert reloaded and undone and looked and german, (reloaded, undone, looked, german)
+    return shots
+
+
+def take_it_back(page: Page, driver: PUDriver, before: dict[str, Any], prefix: str) -> None:
+    """Undo the tile just placed: the shell's undo button, then the same decision again."""
+    undo = page.locator("#undo")
+    undo.wait_for(state="visible")
+    screenshot(page, f"{prefix}_20_before_undo")
+    tiles = len(before["view"]["players"][0]["tiles"])
+    undo.click()
+    # bots go on meanwhile (the tile phase is simultaneous): wait for the tile to leave the planet
+    deadline = time.monotonic() + 15
+    while True:
+        state = driver.state()
+        if len(state["view"]["players"][0]["tiles"]) == tiles and not state["view"]["players"][0]["took_tile"]:
+            break
+        assert time.monotonic() < deadline, "undo did not take the tile back"
+        time.sleep(0.05)
+    page.wait_for_function("(v) => Number(document.querySelector('#status')?.dataset.version) >= v",
+                           arg=state["version"])
+    page.locator(".pu-depots button.pu-depot.legal").first.wait_for()
+    assert page.locator(".pu-depots button.pu-depot.legal").count() >= 1, "the depot tiles are not offered again"
+
+
+def reload_and_resume(page: Page, driver: PUDriver, state: dict[str, Any], prefix: str) -> None:
+    version = state["version"]
+    page.reload()
+    page.locator(".pu-planetbox svg.pu-planet").wait_for()
+    again = driver.wait_turn(timeout=20)
+    assert again is not None and again["version"] >= version, "the reload lost the turn"  # bots act meanwhile
+    assert "Ada" in page.locator("#seattabs").inner_text()
+    assert page.locator("#log li").count() > 5, "the log did not come back after the reload"
+    assert page.locator("#conn").inner_text().strip() == "live"
+    assert page.locator(".pu-others button.pu-other").count() == len(state["view"]["players"])
+    screenshot(page, f"{prefix}_50_after_reload")
+
+
+def switch_language(page: Page, prefix: str) -> None:
+    page.locator('button.lang:text-is("DE")').click()
+    page.locator('.pu-planethead h3:has-text("Dein Planet")').wait_for()
+    assert "Runde" in page.locator(".pu-action").inner_text()
+    screenshot(page, f"{prefix}_60_german")
+    page.locator('button.lang:text-is("EN")').click()
+    page.locator('.pu-planethead h3:has-text("Your planet")').wait_for()
+
+
+def look_at_another_planet(page: Page, prefix: str) -> None:
+    page.locator('.pu-others button.pu-other[data-player="1"]').click()
+    page.locator('.pu-planethead h3:has-text("Planet of")').wait_for()
+    page.evaluate("() => window.scrollTo(0, 0)")  # the sticky action bar then stays on top in the full-page shot
+    screenshot(page, f"{prefix}_55_other_planet")
+    page.locator(".pu-planethead button.pu-back").click()
+    page.locator('.pu-planethead h3:has-text("Your planet")').wait_for()
+
+
+def check_final(page: Page, server: Server, match_id: str, players: int) -> None:
+    final = server.get(f"/api/matches/{match_id}/state")
+    assert final["status"] == "finished"
+    scores = final["scores"]
+    assert scores and len(scores) == players
+    box = page.locator("#scores")
+    assert box.is_visible()
+    table = box.locator("table.scores")
+    assert "Ada" in table.locator("thead th").all_inner_texts()
+    totals = table.locator("tr.total td").all_inner_texts()
+    assert totals == [str(s["total"]) for s in scores], (totals, scores)
+    rows = [text.strip() for text in table.locator("tbody tr:not(.total) th").all_inner_texts()]
+    wanted = [SCORE_LABELS[k] for k in scores[0]["breakdown"]]
+    assert rows == wanted, (rows, wanted)
+    assert page.locator("#status").inner_text().startswith("Game over")
+
+
+def check_geometry(page: Page) -> None:
+    """The UI's copy of the tile shapes gives every tile type's orientations exactly as the server does."""
+    tiles = static_figures()["tiles"]
+    got = page.evaluate("""async (tiles) => {
+      const m = await import('/games/planet_unknown/ui/model.js');
+      const view = {figures: {tiles}};
+      return tiles.map((_, t) => m.orientations(view, t));
+    }""", tiles)
+    assert got == json.loads(json.dumps([tile_orientations(t) for t in range(len(tiles))]))
+
+
+def test_planet_unknown_four_players_by_clicking(page: Page, e2e_server: Server) -> None:
+    match_id = create(page, SEATS, SEED, OPTIONS, "pu_00_lobby")
+    tokens = held_tokens(page, match_id)
+    assert list(tokens) == ["0"], tokens
+    page.locator(".pu-planetbox svg.pu-planet").wait_for()
+    page.locator("svg.pu-station").wait_for()
+    check_geometry(page)
+    driver = PUDriver(page, e2e_server, match_id, 0, tokens["0"], show_illegal=True)
+    play(page, driver, prefix="pu", extras=True)
+    how: dict[str, set[str]] = {}
+    for action, route in driver.done:
+        how.setdefault(action.split(" ")[0], set()).add(route)
+    summary = sorted((k, sorted(v)) for k, v in how.items())
+    assert any(r.startswith("tile") for r in how["place"]), summary
+    assert driver.turned["key R"] and driver.turned["button turn"], driver.turned
+    assert driver.turned["key M"] + driver.turned["button mirror"] >= 1, driver.turned
+    assert any("rover" in r for r in how.get("rove", set())), f"no rover moved by clicking: {summary}"
+    assert how.get("done") == {"button"}, summary
+    assert {"track", "track menu"} & set().union(*(how.get(k, set()) for k in ("gain", "energy", "synergy", "advance")))
+    assert how.get("turn") == {"station preview"}, summary
+    check_final(page, e2e_server, match_id, 4)
+    screenshot(page, "pu_90_final_scores")
+    # the replay viewer draws the public view (no legal actions, no depot of one's own)
+    page.goto(f"/m/{match_id}/replay?at=40")
+    page.locator(".pu-planetbox svg.pu-planet").wait_for()
+    assert page.locator(".pu-others button.pu-other").count() == 4
+    screenshot(page, "pu_91_replay")
+
+
+def test_planet_unknown_solo_by_clicking(page: Page, e2e_server: Server) -> None:
+    match_id = create(page, ["human"], SOLO_SEED, {}, "pu_solo_00_lobby")
+    tokens = held_tokens(page, match_id)
+    page.locator(".pu-planetbox svg.pu-planet").wait_for()
+    driver = PUDriver(page, e2e_server, match_id, 0, tokens["0"])
+    assert "Solo target" in page.locator(".pu-solo").inner_text()
+    play(page, driver, prefix="pu_solo", extras=False)
+    check_final(page, e2e_server, match_id, 1)
+    result = page.locator(".pu-solo.final").inner_text()
+    final = e2e_server.get(f"/api/matches/{match_id}/state")["view"]["solo_result"]
+    assert re.search(rf"{final['score']} points against the target {final['target']}", result), result
+    assert final["rating"] in result, (final, result)
+    screenshot(page, "pu_solo_90_final")
+
+
+def test_the_policy_reaches_every_feature() -> None:
+    """No browser: the same policy against the same bots on the engine reaches what the browser test checks."""
+    state = new_game("planet_unknown", len(SEATS), seed=SEED, options=OPTIONS)
+    bots = {seat: make_bot(kind.removeprefix("bot:"), "planet_unknown", seat_seed(SEED, seat))
+            for seat, kind in enumerate(SEATS) if kind.startswith("bot:")}
+    log: list[dict[str, Any]] = []
+    kinds: set[str] = set()
+    orientations: set[int] = set()
+    while not state.is_over():
+        active = state.active_players()
+        seat = 0 if 0 in active else active[0]
+        if seat in bots:
+            action = str(bots[seat].choose(state, seat))
+        else:
+            view = state.view(0)
+            legal = [str(a) for a in state.legal_actions(0)]
+            action = choose(view, legal, 0, len(log), moved_this_turn(log, 0))
+            assert action in legal
+            kinds.add(action.split(" ")[0])
+            if action.startswith("place "):
+                orientations.add(int(action.split(" ")[4]))
+        state.apply(seat, action)
+        log.append({"seat": seat, "action": action})
+    assert {"drop", "place", "gain", "deploy", "rove", "turn", "keep", "done"} <= kinds, kinds
+    assert orientations & {1, 2, 3} and orientations & {4, 5, 6, 7}, orientations
