@@ -178,13 +178,14 @@ def check_final(page: Page, server: Server, match_id: str, players: int) -> None
 
 
 def check_geometry(page: Page) -> None:
-    """The UI's copy of the tile shapes gives every tile type's orientations exactly as the server does."""
-    tiles = static_figures()["tiles"]
-    got = page.evaluate("""async (tiles) => {
+    """The UI turns the view's shapes into every tile type's orientations exactly as the server does."""
+    figures = static_figures()
+    tiles = figures["tiles"]
+    got = page.evaluate("""async ([tiles, shapes]) => {
       const m = await import('/games/planet_unknown/ui/model.js');
-      const view = {figures: {tiles}};
+      const view = {figures: {tiles, shapes}};
       return tiles.map((_, t) => m.orientations(view, t));
-    }""", tiles)
+    }""", [tiles, figures["shapes"]])
     assert got == json.loads(json.dumps([tile_orientations(t) for t in range(len(tiles))]))
 
 

@@ -40,7 +40,10 @@ def static_figures() -> dict[str, Any]:
         },
         "track_benefits": [[[list(b) for b in at] for at in track] for track in corp.benefits],
         "tech_positions": {str(k): v for k, v in corp.tech_positions.items()},
-        "shapes": [{"id": s.id, "name": s.name, "ring": s.ring, "size": s.size} for s in fig.shapes],
+        # cells in the unturned orientation: part A, part B, their icons, the meteor symbol (data/tiles.toml)
+        "shapes": [{"id": s["id"], "name": s["name"], "ring": s["ring"], "size": s["size"], "a": s["part_a"],
+                    "b": s["part_b"], "ia": s["icon_a"], "ib": s["icon_b"], "m": s["meteor"]}
+                   for s in sorted(raw["tiles"]["shapes"], key=lambda s: s["id"])],
         "tiles": [[t.shape, RESOURCES[t.resource_a], RESOURCES[t.resource_b], t.meteor] for t in fig.tiles],
         "civ_cards": {str(k): {key: c[key] for key in ("rank", "name", "timing", "text")}
                       for k, c in fig.civ_cards.items()},

@@ -1,33 +1,16 @@
-// Planet Unknown's UI model: tile geometry (the view names tiles by type, orientation and spot, so the shapes'
-// cells live here, copied from data/tiles.toml), the notation, the station's depots and a few planet facts.
+// Planet Unknown's UI model: tile geometry (turning the shapes the view's figures give, data/tiles.toml), the
+// notation, the station's depots and a few planet facts.
 // Nothing here touches the DOM.
 
 export const RESOURCES = ["civ", "water", "biomass", "rover", "tech", "energy"];
 export const TRACKS = ["civ", "water", "biomass", "rover", "tech"];
 export const WIDTH = 12, HEIGHT = 12;
 
-// data/tiles.toml [[shapes]] by id: part A cells, part B cells, the A icon, the B icon, the meteor cell
-// (orientation 0, normalised). The e2e test checks every orientation of every tile type against the server.
-export const SHAPES = [
-  { a: [[0, 1], [1, 1], [2, 1]], b: [[2, 0], [3, 0]], ia: [1, 1], ib: [2, 0], m: [3, 0] },   // 0 N
-  { a: [[0, 1], [1, 1], [1, 2]], b: [[2, 0], [2, 1]], ia: [1, 2], ib: [2, 1], m: [0, 1] },   // 1 F
-  { a: [[0, 1], [0, 2]], b: [[0, 0]], ia: [0, 1], ib: [0, 0], m: [0, 2] },                   // 2 I3
-  { a: [[0, 0], [1, 0]], b: [[1, 1]], ia: [1, 0], ib: [1, 1], m: [0, 0] },                   // 3 V3
-  { a: [[1, 0], [2, 0], [1, 1]], b: [[0, 0]], ia: [2, 0], ib: [0, 0], m: [1, 1] },           // 4 T4
-  { a: [[0, 1], [1, 1]], b: [[1, 0], [2, 0]], ia: [0, 1], ib: [1, 0], m: [1, 1] },           // 5 S4
-  { a: [[1, 0], [1, 1]], b: [[0, 2], [1, 2]], ia: [1, 1], ib: [1, 2], m: [0, 2] },           // 6 L4
-  { a: [[2, 0], [1, 1], [2, 1]], b: [[0, 0], [0, 1]], ia: [2, 0], ib: [0, 0], m: [2, 1] },   // 7 U
-  { a: [[0, 0]], b: [[0, 1]], ia: [0, 0], ib: [0, 1], m: [0, 1] },                           // 8 D2
-  { a: [[0, 0], [1, 0]], b: [[2, 0], [3, 0]], ia: [0, 0], ib: [2, 0], m: [3, 0] },           // 9 I4
-  { a: [[0, 1], [1, 1]], b: [[0, 0], [1, 0]], ia: [1, 1], ib: [0, 0], m: [1, 0] },           // 10 O4
-  { a: [[1, 1], [2, 1], [2, 2]], b: [[0, 0], [0, 1]], ia: [1, 1], ib: [0, 0], m: [0, 1] },   // 11 Z5
-];
-
 const same = (p, q) => p[0] === q[0] && p[1] === q[1];
 
 /** The shape's cells in their data order: [x, y, part, icon, meteor]. */
-function roles(shapeId) {
-  const s = SHAPES[shapeId];
+function roles(view, shapeId) {
+  const s = view.figures.shapes[shapeId];
   const out = [];
   for (const part of ["a", "b"]) {
     for (const c of s[part]) out.push([c[0], c[1], part, same(c, part === "a" ? s.ia : s.ib), same(c, s.m)]);
@@ -49,7 +32,7 @@ export function orient(cells, o) {
 /** Cells of tile type `type` in orientation `o`: [[dx, dy, resource, icon, meteor], ...] (like view.depot_tiles). */
 export function tileCells(view, type, o) {
   const [shape, ra, rb, meteor] = view.figures.tiles[type];
-  return orient(roles(shape), o).map(([x, y, part, icon, m]) => [x, y, part === "a" ? ra : rb, icon, !!(m && meteor)])
+  return orient(roles(view, shape), o).map(([x, y, part, icon, m]) => [x, y, part === "a" ? ra : rb, icon, !!(m && meteor)])
     .sort((p, q) => p[1] - q[1] || p[0] - q[0]);
 }
 
@@ -58,7 +41,7 @@ export function orientations(view, type) {
   const [shape, , , meteor] = view.figures.tiles[type];
   const seen = new Set(), out = [];
   for (let o = 0; o < 8; o++) {
-    const cells = orient(roles(shape), o);
+    const cells = orient(roles(view, shape), o);
     const sig = cells.map(([x, y, part, icon, m]) => `${x}:${y}:${part}:${icon}:${!!(m && meteor)}`).sort().join("|");
     if (seen.has(sig)) continue;
     seen.add(sig);
