@@ -141,11 +141,10 @@ class Corp:
 
     def copy(self) -> Corp:
         new = Corp.__new__(Corp)
-        for name in Corp.FIELDS:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = copy.deepcopy(value) if name in ("pending", "placed") else list(value)
-            setattr(new, name, value)
+        new.__dict__.update(self.__dict__)
+        for name in ("tracks", "terrain", "icons", "rovers", "placed", "unplaced", "civ", "objectives", "offer"):
+            setattr(new, name, list(getattr(self, name)))  # their elements are never changed in place
+        new.pending = [list(item) for item in self.pending]  # items are changed at the top level only
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -420,14 +419,26 @@ class PlanetUnknownState(GameState):
         return mask
 
     # ----- tile placement -------------------------------------------------------------------------------------
-    def _tile_actions(self, p: int, round_tile: bool) -> list[Action]:
-        actions: list[Action] = []
+    def depot_placements(self, p: int) -> dict[str, list[Placement]]:
+        """The legal placements of the two tiles at ``p``'s depot, by stack name.
+
+        The round's event restrictions hold while either tile can obey them; only when neither can are they
+        dropped (for both), so a restriction never decides which tile a player must take.
+        """
+        fitting: dict[str, list[Placement]] = {}
+        obeying: dict[str, list[Placement]] = {}
         for name in STACK_NAMES:
             ring, stack = self.depot_stack(p, name)
             tile = self.top(ring, stack)
-            if tile is None:
-                continue
-            actions.extend(Action("place", name, pl.x, pl.y, pl.orientation) for pl in self.placements(p, tile))
+            if tile is not None:
+                fitting[name] = self.placements(p, tile, restricted=False)
+                obeying[name] = self._obeying(p, tile, fitting[name])
+        return obeying if any(obeying.values()) else fitting
+
+    def _tile_actions(self, p: int, round_tile: bool) -> list[Action]:
+        actions: list[Action] = []
+        for name, spots in self.depot_placements(p).items():
+            actions.extend(Action("place", name, pl.x, pl.y, pl.orientation) for pl in spots)
         if not actions and round_tile:
             # nothing fits: take a tile anyway and advance both its resources (end trigger A)
             for name in STACK_NAMES:
@@ -437,9 +448,10 @@ class PlanetUnknownState(GameState):
         return actions
 
     def placements(self, p: int, tile: int, restricted: bool = True) -> list[Placement]:
-        """Every legal placement of tile type ``tile`` on player ``p``'s planet now.
+        """Every placement of tile type ``tile`` on player ``p``'s planet now, as if it were the only tile to place.
 
-        The round's event restrictions apply where any placement obeys them, and are dropped where none does.
+        ``restricted``: the round's event restrictions apply where any placement of this tile obeys them (see
+        :meth:`depot_placements` for the rule between a depot's two tiles).
         """
         corp = self.corps[p]
         kind = FIG.tiles[tile]
@@ -454,6 +466,14 @@ class PlanetUnknownState(GameState):
         fitting = [pl for pl in candidates if not pl.mask & blocked and pl.mask & touch]
         if not restricted or not fitting:
             return fitting
+        return self._obeying(p, tile, fitting) or fitting
+
+    def _obeying(self, p: int, tile: int, fitting: list[Placement]) -> list[Placement]:
+        """The placements among ``fitting`` that obey this round's event restrictions."""
+        if not self.flags:
+            return fitting
+        corp = self.corps[p]
+        kind = FIG.tiles[tile]
         avoid = 0
         if FLAG_NO_EDGE in self.flags:
             avoid |= PLANET.perimeter
@@ -464,7 +484,7 @@ class PlanetUnknownState(GameState):
             near_a = g.neighbours(corp.terrain[kind.resource_a])
             near_b = g.neighbours(corp.terrain[kind.resource_b])
             obeying = [pl for pl in obeying if not (pl.mask_a & near_a or pl.mask_b & near_b)]
-        return obeying or fitting
+        return obeying
 
     # ----- apply ------------------------------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
@@ -917,8 +937,9 @@ class PlanetUnknownState(GameState):
         kept = [item for item in corp.pending if item[0] == "civ" or self._item_actions(p, item)]
         if len(kept) != len(corp.pending):
             corp.pending = kept
-        if corp.movement and not corp.rovers:
-            corp.movement = 0  # no rover to move: the movement is lost
+        if corp.movement and not corp.rovers and not any(item[0] == "deploy" for item in corp.pending):
+            # no rover to move and none to deploy first (benefits on one space resolve in any order): lost
+            corp.movement = 0
 
     def _settle(self) -> None:
         """Move the game on as far as it goes without a decision."""
@@ -1009,9 +1030,12 @@ class PlanetUnknownState(GameState):
 
     def _begin_tiles(self) -> None:
         self.phase = TILES
-        for corp in self.corps:
+        for p, corp in enumerate(self.corps):
             corp.finished = False
-            corp.took_tile = False
+            # a depot emptied before the tiles (a civ card placed its last tile): nothing to take, only ``done``;
+            # the empty depot ends the game after this round
+            corp.took_tile = not any(self.stacks[ring][stack]
+                                     for ring, stack in (self.depot_stack(p, name) for name in STACK_NAMES))
 
     def _reveal_tops(self) -> None:
         if any(self.taken):
@@ -1053,6 +1077,16 @@ class PlanetUnknownState(GameState):
                         "patch", "store", "deploy", "rove", "teleport", "collect", "destroy", "clear", "meteorite",
                         "remove", "discard", "drop", "keep", "done"}:
             return f"there is no action {kind!r} in Planet Unknown"
+        if kind == "place" and "take" in kinds:
+            return "neither tile at your depot fits on your planet: take one instead (the game ends this round)"
+        if kind == "take" and "place" in kinds:
+            return "a tile at your depot fits, so you must place one (forced play); take only when neither fits"
+        if kind == "store" and "patch" in kinds:
+            if not corp.level(2):
+                return "only tech level 2 lets you store a biomass patch for the game's end"
+            return "stored biomass patches are placed now, at the game's end"
+        if kind == "peek" and any(i[0] == "synergy_or_peek" for i in corp.pending):
+            return "there is no event card left to peek at"
         if kind not in kinds:
             return f"{kind!r} is not possible now ({self._situation(p)}); possible: {', '.join(kinds) or 'nothing'}"
         args = action.args
@@ -1079,11 +1113,58 @@ class PlanetUnknownState(GameState):
             if corp.occupied and not corp.level(1) and not spot.mask & g.neighbours(corp.occupied):
                 return "a tile must touch a tile already placed (tech level 1 lifts this)"
             return f"this round's event forbids that spot ({', '.join(self.flags)})"
+        choices = ", ".join(str(a) for a in legal if a.kind == kind)
         if kind in ("gain", "energy", "synergy", "advance", "regress"):
-            return f"{action} is not one of your open choices: {', '.join(str(a) for a in legal if a.kind == kind)}"
-        if kind in ("patch", "deploy", "collect", "destroy", "meteorite", "teleport", "rove"):
-            return f"{action}: not a square you may choose now"
+            track = args[0] if args else None
+            if not isinstance(track, str) or track not in TRACKS:
+                return f"{track!r} is not a track; tracks are {', '.join(TRACKS)}"
+            t = RESOURCE_INDEX[track]
+            if kind in ("synergy", "advance") and t != ROVER and corp.tracks[t] >= TRACK_TOP:
+                return f"the {track} tracker is at the top ({TRACK_TOP}): it advances no further"
+            if kind == "regress" and corp.tracks[t] == 0:
+                return f"the {track} tracker is at 0: it cannot regress"
+            if kind == "energy":
+                return ("energy advances the tile's other resource or a terrain touching its energy area: "
+                        f"{choices}")
+            return f"{action} is not one of your open choices: {choices}"
+        if kind == "turn":
+            return "the station has 6 depots: turn 0-5 steps"
+        if kind == "only":
+            return f"advance only one of this round's tile's two resources: {choices}"
+        if kind in ("drop", "keep"):
+            return f"choose a slot from 1 to {len(corp.offer)}"
+        if kind == "discard":
+            return f"you hold no such objective: {choices}"
+        if kind == "remove":
+            return f"an event never empties a whole depot (both its stacks): {choices or 'nothing'}"
+        if kind == "clear":
+            return f"Landing Zone clears a row or column holding meteorites: {choices}"
+        squares = {"patch": "a biomass patch goes on an uncovered square touching a placed tile or patch (the first "
+                            "on the edge; tech level 1 lifts the touching)",
+                   "deploy": "a rover is deployed on a square of the last tile you placed, not on another rover",
+                   "teleport": "a rover teleports to a planet square without another rover",
+                   "collect": "collect takes a lifepod or meteorite lying on that square of your planet",
+                   "destroy": "there is nothing of that kind to destroy on that square",
+                   "meteorite": "a meteorite falls only on an empty meteor symbol of your tiles"}
+        if kind in squares:
+            return f"{action}: {squares[kind]}"
+        if kind == "rove":
+            return f"{action}: {self._rove_reason(p, args)}"
         return f"{action} is not possible now; possible: {', '.join(str(a) for a in legal[:12])}"
+
+    def _rove_reason(self, p: int, args: tuple[Any, ...]) -> str:
+        corp = self.corps[p]
+        if len(args) != 3 or not all(isinstance(a, int) for a in args) or not 0 <= args[0] < len(corp.rovers):
+            return f"write rove <rover 0-{len(corp.rovers) - 1}> <x> <y>"
+        r, x, y = args
+        fx, fy = g.xy(corp.rovers[r])
+        if abs(fx - x) + abs(fy - y) != 1:
+            return "a rover moves one square at a time, orthogonally"
+        if not (0 <= x < g.WIDTH and 0 <= y < g.HEIGHT) or not PLANET.squares & g.bit(x, y):
+            return "rovers stay on the planet"
+        if g.cell(x, y) in corp.rovers:
+            return "a rover may not enter another rover's square"
+        return f"this round's event forbids rovers on that terrain ({', '.join(self.flags)})"
 
     def _situation(self, p: int) -> str:
         corp = self.corps[p]
@@ -1210,7 +1291,8 @@ class PlanetUnknownState(GameState):
         for name in self._SCALARS:
             setattr(state, name, getattr(self, name))
         for name in self._LISTS:
-            setattr(state, name, copy.deepcopy(getattr(self, name)))
+            setattr(state, name, [list(x) if isinstance(x, list) else x for x in getattr(self, name)])
+        state.stacks = [[list(stack) for stack in ring] for ring in self.stacks]
         state.corps = [c.copy() for c in self.corps]
         state._legal = {}
         return state
