@@ -31,8 +31,8 @@ OPTION_SETS = {
 }
 GAMES_PER_CASE = 34
 """Seeds per (player count, option set) in the default run: 6 x 5 x 34 = 1020 games."""
-SOAK_GAMES_PER_CASE = 700
-"""With ``--soak``: 21 000 games."""
+SOAK_GAMES_PER_CASE = 350
+"""With ``--soak``: 10 500 games."""
 
 
 def cases(games: int) -> list[tuple[int, str, range]]:
