@@ -277,3 +277,35 @@ def test_solo(d: dict[str, dict[str, Any]]) -> None:
     o = d["objectives"]["setup"]
     assert (s["setup"]["private_objectives_dealt"], s["setup"]["private_objectives_kept"]) == (
         o["solo_private_dealt"], o["solo_private_kept"])
+
+
+# ---- German card texts ([DESIGN] our paraphrases) --------------------------------------------------------
+def card_sides(d: dict[str, dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+    """Every card face carrying a text: civ cards, both objective sides, events."""
+    sides = [(f"civ {x['id']}", x) for x in d["civ_cards"]["deck"]["cards"]]
+    sides += [(f"objective {x['id']} {side}", x[side]) for x in d["objectives"]["deck"]["cards"]
+              for side in ("private", "neighbor")]
+    sides += [(f"event {x['id']}", x) for x in d["events"]["deck"]["cards"]]
+    return sides
+
+
+def test_card_texts_have_german(d: dict[str, dict[str, Any]]) -> None:
+    sides = card_sides(d)
+    assert len(sides) == 36 + 2 * 28 + 60
+    for label, x in sides:
+        de = x.get("text_de")
+        assert isinstance(de, str) and de.strip(), label
+        assert de != x["text"], label
+
+
+def test_static_figures_carry_german_card_texts(d: dict[str, dict[str, Any]]) -> None:
+    from brassboard.games.planet_unknown.view import static_figures
+
+    fig = static_figures()
+    for x in d["civ_cards"]["deck"]["cards"]:
+        assert fig["civ_cards"][str(x["id"])]["text_de"] == x["text_de"]
+    for x in d["objectives"]["deck"]["cards"]:
+        for side in ("private", "neighbor"):
+            assert fig["objectives"][str(x["id"])][side]["text_de"] == x[side]["text_de"]
+    for x in d["events"]["deck"]["cards"]:
+        assert fig["events"][str(x["id"])]["text_de"] == x["text_de"]

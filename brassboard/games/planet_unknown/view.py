@@ -45,12 +45,12 @@ def static_figures() -> dict[str, Any]:
                     "b": s["part_b"], "ia": s["icon_a"], "ib": s["icon_b"], "m": s["meteor"]}
                    for s in sorted(raw["tiles"]["shapes"], key=lambda s: s["id"])],
         "tiles": [[t.shape, RESOURCES[t.resource_a], RESOURCES[t.resource_b], t.meteor] for t in fig.tiles],
-        "civ_cards": {str(k): {key: c[key] for key in ("rank", "name", "timing", "text")}
+        "civ_cards": {str(k): {key: c[key] for key in ("rank", "name", "timing", "text", "text_de")}
                       for k, c in fig.civ_cards.items()},
-        "objectives": {str(k): {"private": {"name": c["private"]["name"], "text": c["private"]["text"]},
-                                "neighbor": {"name": c["neighbor"]["name"], "text": c["neighbor"]["text"]}}
+        "objectives": {str(k): {side: {key: c[side][key] for key in ("name", "text", "text_de")}
+                                for side in ("private", "neighbor")}
                        for k, c in fig.objectives.items()},
-        "events": {str(k): {"colour": c["colour"], "text": c["text"], "solo": c["solo"]}
+        "events": {str(k): {"colour": c["colour"], "text": c["text"], "text_de": c["text_de"], "solo": c["solo"]}
                    for k, c in fig.events.items()},
         "names_de": {name: raw[name].get("names", {}).get("de", {}) for name in raw},
         "tech_levels": [{"level": t["level"], "text": t["text"], "de": t["de"]}

@@ -44,6 +44,8 @@ function h(tag, attrs, ...children) {
 }
 
 const lang = () => (api && api.lang) || "en";
+// card texts (civ cards, objective sides, events): our German paraphrase `text_de` when the UI speaks German
+const cardText = (c) => (lang() === "de" && c.text_de) || c.text;
 function T(key, params) {
   if (api && api.t) {
     const text = api.t(key, params);
@@ -287,10 +289,10 @@ function offerCards(acts) {
     let name = `#${id}`, text = "", tag = "";
     if (a.kind === "keep") {
       const c = view.figures.civ_cards[String(id)];
-      if (c) { name = c.name; text = c.text; tag = `${T("civ.rank", { r: ROMAN[c.rank] })} · ${T("civ." + c.timing)}`; }
+      if (c) { name = c.name; text = cardText(c); tag = `${T("civ.rank", { r: ROMAN[c.rank] })} · ${T("civ." + c.timing)}`; }
     } else {
       const c = view.figures.objectives[String(id)];
-      if (c) { name = c.private.name; text = c.private.text; tag = T("obj.private"); }
+      if (c) { name = c.private.name; text = cardText(c.private); tag = T("obj.private"); }
     }
     return h("button.pu-card.legal" + (a.kind === "drop" ? ".drop" : ""), { type: "button", dataset: { action: a.text }, onclick: () => send(a.text) },
       h("span.pu-cardtag", tag), h("strong", name), h("span.pu-cardtext", text),
@@ -567,20 +569,20 @@ function renderCards() {
   if (view.events_on) {
     const ev = view.event ? fig.events[String(view.event)] : null;
     parts.push(h("div.pu-cardrow", h("h4", T("cards.event"), h("span.pu-muted", " · ", T("cards.eventsLeft", { n: view.events_left }))),
-      ev ? h("div.pu-event." + ev.colour, { dataset: { event: view.event } }, h("span.pu-cardtag", T("event." + ev.colour)), ev.text) : h("span.pu-muted", T("cards.noEvent"))));
+      ev ? h("div.pu-event." + ev.colour, { dataset: { event: view.event } }, h("span.pu-cardtag", T("event." + ev.colour)), cardText(ev)) : h("span.pu-muted", T("cards.noEvent"))));
   }
   if (view.neighbor_cards.length) {
     parts.push(h("div.pu-cardrow", h("h4", T("cards.neighbor")), h("div.pu-cardlist", view.neighbor_cards.map(([id, a, b]) => {
       const c = fig.objectives[String(id)];
       return h("div.pu-objective" + (a === me || b === me ? ".mine" : ""), h("span.pu-cardtag", chip(a), " ", seatName(a), " ⟷ ", chip(b), " ", seatName(b)),
-        h("strong", c.neighbor.name), h("span.pu-cardtext", c.neighbor.text));
+        h("strong", c.neighbor.name), h("span.pu-cardtext", cardText(c.neighbor)));
     }))));
   }
   const privates = [];
   view.players.forEach((pl, p) => {
     for (const id of pl.objectives) {
       const c = fig.objectives[String(id)];
-      privates.push(h("div.pu-objective.private" + (p === me ? ".mine" : ""), h("span.pu-cardtag", chip(p), " ", seatName(p)), h("strong", c.private.name), h("span.pu-cardtext", c.private.text)));
+      privates.push(h("div.pu-objective.private" + (p === me ? ".mine" : ""), h("span.pu-cardtag", chip(p), " ", seatName(p)), h("strong", c.private.name), h("span.pu-cardtext", cardText(c.private))));
     }
     if (pl.hidden_objectives) privates.push(h("div.pu-objective.hidden", h("span.pu-cardtag", chip(p), " ", seatName(p)), T("cards.hidden", { n: pl.hidden_objectives })));
   });
@@ -589,8 +591,8 @@ function renderCards() {
   view.players.forEach((pl, p) => {
     for (const id of pl.civ) {
       const c = fig.civ_cards[String(id)];
-      civ.push(h("div.pu-civ" + (p === me ? ".mine" : ""), { title: c.text }, h("span.pu-cardtag", chip(p), " ", T("civ.rank", { r: ROMAN[c.rank] }), " · ", T("civ." + c.timing)),
-        h("strong", c.name), h("span.pu-cardtext", c.text)));
+      civ.push(h("div.pu-civ" + (p === me ? ".mine" : ""), { title: cardText(c) }, h("span.pu-cardtag", chip(p), " ", T("civ.rank", { r: ROMAN[c.rank] }), " · ", T("civ." + c.timing)),
+        h("strong", c.name), h("span.pu-cardtext", cardText(c))));
     }
     if (pl.hidden_civ) civ.push(h("div.pu-civ.hidden", h("span.pu-cardtag", chip(p), " ", seatName(p)), T("cards.hiddenCiv", { n: pl.hidden_civ })));
   });
@@ -700,7 +702,7 @@ function eventText(e, actor) {
     case "civ_offer": return other(e.player) + T("log.offer", { r: ROMAN[e.rank] });
     case "civ_revealed": return e.cards && e.cards.length ? other(e.player) + T("log.revealed", { names: e.cards.map(civName).join(", ") }) : "";
     case "peek": return T("log.peek");
-    case "event": return T("log.event", { text: view ? view.figures.events[String(e.card)].text : e.card });
+    case "event": return T("log.event", { text: view ? cardText(view.figures.events[String(e.card)]) : e.card });
     case "round": return T("log.round", { n: e.number, name: seatName(e.commander) });
     case "done": return T("log.done");
     case "game_over": return T("log.over");
