@@ -14,7 +14,9 @@ export function h(tag, attrs, ...children) {
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "class") el.className += (el.className ? " " : "") + value;
     else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
-    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "dataset") {
+      for (const [name, item] of Object.entries(value)) if (item !== undefined && item !== null) el.dataset[name] = item;
+    }
     else if (key in el && typeof value !== "string") el[key] = value;
     else el.setAttribute(key, value === true ? "" : value);
   }
@@ -28,6 +30,21 @@ function append(el, children) {
     if (Array.isArray(child)) append(el, child);
     else el.append(child instanceof Node ? child : String(child));
   }
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** s("rect", {x, y, onclick, text}, children) builds an SVG element (`text` sets its text content). */
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "text") el.textContent = value;
+    else el.setAttribute(key, value);
+  }
+  for (const child of children.flat()) if (child) el.append(child);
+  return el;
 }
 
 /** Replace the children of `el`. */

@@ -1,18 +1,7 @@
 // SVG drawing of the Planet Steam board: the zone map, the exchange, the tank market and the round track.
+import { s } from "/static/dom.js";
 import { RESOURCES, UNAVAILABLE, NEUTRAL, UNCLAIMED, NO_CONVERTER, neighbours, band, trading, tankPrice, marketTanks } from "./model.js";
 
-const NS = "http://www.w3.org/2000/svg";
-export function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "text") el.textContent = v;
-    else el.setAttribute(k, v);
-  }
-  for (const c of children.flat()) if (c) el.append(c);
-  return el;
-}
 function title(text) { return s("title", { text }); }
 
 export const PLAYER_HEX = { black: "#2a2a2a", green: "#2f9e44", orange: "#f08c00", purple: "#8e44ad", yellow: "#f5d130" };

@@ -1,5 +1,6 @@
 // Planet Steam's browser view: the board in SVG and every legal action reachable by clicking.
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
+import { h } from "/static/dom.js";
 import { strings as STRINGS } from "./strings.js";
 import {
   RESOURCES, WATER, ENERGY, NO_CONVERTER, TWO_ZONE_KINDS, parse, zoneIndex, zoneActions, production, producing,
@@ -18,24 +19,6 @@ let lastStepKey = "";
 let listening = false;
 const ROMAN = ["", "I", "II", "III", "IV"];
 
-// ----- tiny DOM helper (the module stands alone: it needs nothing from the shell but the api) ------------------
-function h(tag, attrs, ...children) {
-  const [name, ...classes] = tag.split(".");
-  const el = document.createElement(name || "div");
-  if (classes.length) el.className = classes.join(" ");
-  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) { children.unshift(attrs); attrs = null; }
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
-    else if (k in el && typeof v !== "string") el[k] = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  const add = (list) => { for (const c of list) { if (c === null || c === undefined || c === false) continue; if (Array.isArray(c)) add(c); else el.append(c instanceof Node ? c : String(c)); } };
-  add(children);
-  return el;
-}
 
 function T(key, params) {
   if (api && api.t) {

@@ -1,19 +1,8 @@
 // SVG drawing of Planet Unknown: a planet (terrain, ice, tiles, lifepods, meteorites, rovers, medals), tiles,
 // the S.U.S.A.N. station and a corporation's tracks.
+import { s } from "/static/dom.js";
 import { RESOURCES, TRACKS, WIDTH, HEIGHT, key, planetSquares, coverOf, completeLines, tileCells, depotOf } from "./model.js";
 
-const NS = "http://www.w3.org/2000/svg";
-export function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "text") el.textContent = v;
-    else el.setAttribute(k, v);
-  }
-  for (const c of children.flat()) if (c) el.append(c);
-  return el;
-}
 const title = (text) => s("title", { text });
 
 export const TERRAIN = { civ: "#5d4d7e", water: "#3b8ed8", biomass: "#4c9f46", rover: "#cf5a3c", tech: "#98a3ae", energy: "#e2b04c" };

@@ -1,6 +1,7 @@
 // Planet Unknown's browser view: the planets, the S.U.S.A.N., the corporation tracks and the cards in SVG and HTML,
 // with every legal action reachable by clicking (tiles are placed by pointing, turned with R and mirrored with M).
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
+import { h, s } from "/static/dom.js";
 import { strings as STRINGS } from "./strings.js";
 import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf } from "./model.js";
 import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYER_HEX, ROMAN } from "./board.js";
@@ -23,25 +24,6 @@ let listening = false;
 
 const TRACK_KINDS = new Set(["gain", "energy", "synergy", "advance", "regress"]);
 const SQUARE_KINDS = ["patch", "deploy", "collect", "destroy", "meteorite"];
-
-// ----- tiny DOM helper -----------------------------------------------------------------------------------------
-function h(tag, attrs, ...children) {
-  const [name, ...classes] = tag.split(".");
-  const el = document.createElement(name || "div");
-  if (classes.length) el.className = classes.join(" ");
-  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) { children.unshift(attrs); attrs = null; }
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "dataset") { for (const [dk, dv] of Object.entries(v)) if (dv !== undefined && dv !== null) el.dataset[dk] = dv; }
-    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
-    else if (k in el && typeof v !== "string") el[k] = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  const add = (list) => { for (const c of list) { if (c === null || c === undefined || c === false) continue; if (Array.isArray(c)) add(c); else el.append(c instanceof Node ? c : String(c)); } };
-  add(children);
-  return el;
-}
 
 const lang = () => (api && api.lang) || "en";
 // card texts (civ cards, objective sides, events): our German paraphrase `text_de` when the UI speaks German
@@ -401,9 +383,7 @@ function drawHints() {
   for (const a of ofKind("place")) {
     if (a.args[0] !== sel.depot || a.args[3] !== sel.o) continue;
     const cx = X(a.args[1] + ax) + c / 2, cy = Y(a.args[2] + ay) + c / 2;
-    const dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
-    dot.setAttribute("cx", cx); dot.setAttribute("cy", cy); dot.setAttribute("r", c * 0.13); dot.setAttribute("class", "pu-spot");
-    geo.hintLayer.append(dot);
+    geo.hintLayer.append(s("circle", { cx, cy, r: c * 0.13, class: "pu-spot" }));
   }
 }
 
