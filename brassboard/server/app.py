@@ -195,6 +195,7 @@ class Server:
         for task in list(self._background):
             task.cancel()
         await self.broadcaster.stop(self.origin)
+        self.store.close()
         self.engine.dispose()
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:

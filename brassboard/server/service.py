@@ -4,7 +4,8 @@ Every method is synchronous and thread-safe; the web layer calls them from worke
 kept live in memory (a :class:`brassboard.engine.Match` rebuilt by replaying its stored actions) and guarded by
 its own lock. Before any operation the cached copy is checked against the database's ``revision`` (one primary
 key read), so several server processes can share matches: the database is the durable record, and a change is
-written — and committed — before anyone is told of it.
+written — and committed — before anyone is told of it. On SQLite that read is skipped while the store's
+:meth:`~brassboard.server.store.Store.generation` says no other process has written since the copy was last checked.
 """
 
 from __future__ import annotations
@@ -82,6 +83,7 @@ class LiveMatch:
     bots: dict[int, Bot] = field(default_factory=dict)
     messages: dict[Seat, str] = field(default_factory=dict)  # state messages of ``messages_revision``
     messages_revision: int = -1
+    checked: int | None = None  # the store generation under which ``revision`` was last found current
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
@@ -173,10 +175,12 @@ class MatchService:
             if live is not None:
                 self._cache.move_to_end(match_id)
                 return live
+        generation = self.store.generation()  # before reading: a later write elsewhere changes it
         stored = self.store.load(match_id)
         if stored is None:
             raise errors.not_found(match_id)
         loaded = LiveMatch.from_stored(stored)
+        loaded.checked = generation
         with self._cache_lock:
             live = self._cache.setdefault(match_id, loaded)  # another thread may have loaded it meanwhile
             while len(self._cache) > MAX_CACHED_MATCHES:
@@ -185,11 +189,15 @@ class MatchService:
 
     def _sync(self, live: LiveMatch) -> bool:
         """Bring ``live`` up to the database's revision (another process may have changed it). Holds live.lock."""
+        generation = self.store.generation()
+        if generation is not None and generation == live.checked:
+            return False  # nobody else has written since ``live`` was last found current (our writes keep it so)
         head = self.store.head(live.id)
         if head is None:
             self._drop(live)
             raise errors.not_found(live.id)
         if head.revision == live.revision:
+            live.checked = generation
             return False
         stored = self.store.load(live.id)
         if stored is None:
@@ -200,6 +208,7 @@ class MatchService:
         except Exception:
             self._drop(live)
             raise
+        live.checked = generation
         return True
 
     def _drop(self, live: LiveMatch) -> None:
@@ -208,7 +217,7 @@ class MatchService:
             if self._cache.get(live.id) is live:
                 del self._cache[live.id]
         # a thread still holding it (waiting for its lock) must reload it rather than trust its memory
-        live.revision = -1
+        live.revision, live.checked = -1, None
         live.messages, live.messages_revision = {}, -1
 
     # ----- games and lobby ------------------------------------------------------------------------------------
@@ -297,6 +306,7 @@ class MatchService:
                     self.store.take_seat(live.id, chosen, display, token_hash(token))
                 except Conflict:
                     continue  # someone else took it in the meantime (another process): look again
+                live.checked = None  # read back the seat and status just written
                 self._sync(live)
                 answer = {"seat": chosen, "token": token, "link": match_link(live.id, token), "name": display}
                 return Change(live.revision, dumps(answer)), answer
