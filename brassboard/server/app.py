@@ -27,7 +27,7 @@ from .db import make_engine, upgrade
 from .errors import ApiError
 from .hub import Broadcaster, Connection, Fanout, InMemoryBroadcaster, RedisBroadcaster
 from .models import STATUSES
-from .service import MAX_ACTION_LENGTH, Change, MatchService
+from .service import MAX_ACTION_LENGTH, Change, MatchService, loads
 from .static import router as static_router
 from .store import Store
 
@@ -420,7 +420,7 @@ def _add_websocket(app: FastAPI, server: Server) -> None:
             if len(text.encode("utf-8")) > limit:
                 raise errors.bad_request(f"messages are limited to {limit // 1024} KiB")
             try:
-                data = json.loads(text)
+                data = loads(text)
             except ValueError:
                 raise errors.bad_request("a message must be a JSON object") from None
             if not isinstance(data, dict):

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
+import orjson
 from starlette.concurrency import run_in_threadpool
 
 from brassboard.bots import Bot, bot_kinds, make_bot, seat_seed
@@ -53,7 +54,20 @@ def token_hash(token: str) -> str:
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON text: orjson where it can (several times faster), else the json module (e.g. integers beyond
+    64 bits)."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode("utf-8")
+    except TypeError:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(text: str | bytes) -> Any:
+    """Parsed JSON: orjson, else the json module for what orjson refuses yet json accepts (e.g. huge integers)."""
+    try:
+        return orjson.loads(text)
+    except ValueError:
+        return json.loads(text)
 
 
 def iso(moment: datetime) -> str:
@@ -210,6 +224,14 @@ class MatchService:
             raise
         live.checked = generation
         return True
+
+    def has_bots(self, match_id: str) -> bool | None:
+        """Whether the match has a bot seat, if this process holds it (seat kinds never change); None if unknown."""
+        with self._cache_lock:
+            live = self._cache.get(match_id)
+        if live is None:
+            return None
+        return any(seat.bot_kind is not None for seat in live.seats)
 
     def _drop(self, live: LiveMatch) -> None:
         """Forget a live match whose memory may no longer match the database (it is rebuilt on next use)."""

@@ -143,3 +143,14 @@ def test_a_service_sees_another_process_s_writes_without_being_told(store: Store
     assert refused.value.error == "stale"
     assert json.loads(service.act(match_id, 1, "mark a1", 1).answer)["version"] == 2
     assert json.loads(other.state(match_id, None))["version"] == 2
+
+
+def test_json_text_falls_back_to_the_json_module_where_orjson_refuses() -> None:
+    from brassboard.server.service import dumps, loads
+
+    data = {"a": [1, 2.5, None, True], "ü": "€", 3: "int key"}
+    assert json.loads(dumps(data)) == {"a": [1, 2.5, None, True], "ü": "€", "3": "int key"}
+    assert dumps({"big": 2**70}) == '{"big":1180591620717411303424}'
+    assert loads('{"version": 1180591620717411303424}') == {"version": 2**70}
+    with pytest.raises(ValueError):
+        loads("{not json")
