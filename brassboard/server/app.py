@@ -298,7 +298,7 @@ def _add_api(app: FastAPI, server: Server) -> None:
         """Create a match: a token for every ``human`` seat (hotseat when there are several)."""
         answer: dict[str, Any] = await call(service.create, body.game, body.players, body.seats, body.options,
                                             body.seed, body.names)
-        if answer["status"] == "running":
+        if answer["status"] == "running" and any(seat["kind"].startswith("bot:") for seat in answer["seats"]):
             server.bots.ensure(answer["id"])
         return answer
 
