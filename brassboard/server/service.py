@@ -272,7 +272,8 @@ class MatchService:
             raise errors.invalid(f"names has {len(names)} entries for {players} players")
         if seed is not None and not 0 <= seed < SEED_LIMIT:
             raise errors.invalid(f"seed must be a whole number from 0 to {SEED_LIMIT - 1}")
-        kinds = bot_kinds(game)
+        # the bot kinds only where a seat names one (finding them imports the game's bots module by name)
+        kinds = bot_kinds(game) if any(kind not in (HUMAN, OPEN) for kind in seats) else []
         records: list[SeatRecord] = []
         tokens: dict[int, str] = {}
         for seat, kind in enumerate(seats):
@@ -288,15 +289,21 @@ class MatchService:
             else:
                 choices = ", ".join(["human", "open", *(BOT_PREFIX + k for k in kinds)])
                 raise errors.invalid(f"seat {seat}: unknown seat kind {kind!r}; one of {choices}")
-        try:
-            new_game(game, players, seed or 0, resolved)  # options the metadata accepts, the rules may still refuse
-        except Exception as exc:  # e.g. a malformed table in an option that overrides game data
-            raise errors.invalid(f"the game cannot start with these options: {exc}") from None
         now = utc_now()
         status = STATUS_OPEN if any(r.kind == OPEN for r in records) else STATUS_RUNNING
         head = MatchHead(secrets.token_urlsafe(9), game, players, resolved,
                          secrets.randbelow(SEED_LIMIT) if seed is None else seed, status, 0, 0, now, now)
+        try:  # options the metadata accepts, the rules may still refuse
+            live = LiveMatch.from_stored(StoredMatch(head, records, []))
+        except Exception as exc:  # e.g. a malformed table in an option that overrides game data
+            raise errors.invalid(f"the game cannot start with these options: {exc}") from None
+        generation = self.store.generation()
         self.store.create(head, records)
+        live.checked = generation  # what was just written: its first use needs no load from the database
+        with self._cache_lock:
+            self._cache.setdefault(head.id, live)
+            while len(self._cache) > MAX_CACHED_MATCHES:
+                self._cache.popitem(last=False)
         answer = _summary(head, records, 0)
         for entry in answer["seats"]:
             if entry["seat"] in tokens:
