@@ -50,6 +50,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parent.parent
 BGIO_DIR = Path(__file__).resolve().parent / "boardgameio"
@@ -234,12 +236,35 @@ def server_process(command: list[str], env: dict[str, str], ready_url: str, log:
 
 
 # ----- (1) our server and its client --------------------------------------------------------------------------------
-def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=STALL_SECONDS) as answer:
-        result: dict[str, Any] = json.loads(answer.read())
-        return result
+def parse_json(text: str | bytes) -> Any:
+    """The client parses every state message: with orjson (a server dependency), as a browser with JSON.parse."""
+    return orjson.loads(text)
+
+async def post_json(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST JSON over a fresh connection (``Connection: close``, as urllib sends) on this event loop.
+
+    (urllib in a worker thread did the same on the wire, but its proxy lookup scanned the environment on every
+    call and the thread hand-offs cost this client process more CPU than the match's moves.)
+    """
+    host, _, port = base.rpartition(":")
+    data = json.dumps(body).encode()
+    async with asyncio.timeout(STALL_SECONDS):
+        reader, writer = await asyncio.open_connection(host, int(port))
+        try:
+            writer.write(f"POST {path} HTTP/1.1\r\nHost: {base}\r\nContent-Type: application/json\r\n"
+                         f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n".encode() + data)
+            await writer.drain()
+            answer = await reader.read()  # until the server closes
+        finally:
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
+    head, _, payload = answer.partition(b"\r\n\r\n")
+    status = head.split(b" ", 2)[1] if head.startswith(b"HTTP/") else b"?"
+    if not status.startswith(b"2") or b"transfer-encoding: chunked" in head.lower():
+        raise OSError(f"POST {path}: {head[:200]!r}")
+    result: dict[str, Any] = parse_json(payload)
+    return result
 
 
 async def play_seat(connection: Any, seat: int, chooser: random.Random, tally: Tally, window: Window) -> bool:
@@ -262,7 +287,7 @@ async def play_seat(connection: Any, seat: int, chooser: random.Random, tally: T
                 tally.trouble(f"seat {seat} heard nothing for {STALL_SECONDS:g} s")
             return False
         received = time.perf_counter()
-        message = json.loads(text)
+        message = parse_json(text)
         kind = message.get("type")
         if kind == "error":  # refused: count it, then ask for the current state and go on from there
             tally.trouble(f"error message {message.get('error')}: {message.get('detail')}")
@@ -292,7 +317,7 @@ async def play_match(base: str, game: str, players: int, chooser: random.Random,
     from websockets.asyncio.client import connect
 
     body = {"game": game, "players": players, "seats": ["human"] * players, "seed": chooser.randrange(1 << 30)}
-    created = await asyncio.to_thread(post_json, f"http://{base}/api/matches", body)
+    created = await post_json(base, "/api/matches", body)
     tally.started += 1
     tokens = {entry["seat"]: entry["token"] for entry in created["seats"]}
     async with contextlib.AsyncExitStack() as stack:
