@@ -97,6 +97,7 @@ class LiveMatch:
     bots: dict[int, Bot] = field(default_factory=dict)
     messages: dict[Seat, str] = field(default_factory=dict)  # state messages of ``messages_revision``
     messages_revision: int = -1
+    shared: dict[str, Any] | None = None  # the parts of those messages that are the same for every seat
     checked: int | None = None  # the store generation under which ``revision`` was last found current
 
     @classmethod
@@ -240,7 +241,7 @@ class MatchService:
                 del self._cache[live.id]
         # a thread still holding it (waiting for its lock) must reload it rather than trust its memory
         live.revision, live.checked = -1, None
-        live.messages, live.messages_revision = {}, -1
+        live.messages, live.messages_revision, live.shared = {}, -1, None
 
     # ----- games and lobby ------------------------------------------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
@@ -393,20 +394,34 @@ class MatchService:
 
     def _message(self, live: LiveMatch, seat: Seat) -> str:
         if live.messages_revision != live.revision:
-            live.messages, live.messages_revision = {}, live.revision
+            live.messages, live.messages_revision, live.shared = {}, live.revision, None
         text = live.messages.get(seat)
         if text is None:
-            text = live.messages[seat] = dumps(self._message_data(live, seat))
+            if live.shared is None:
+                live.shared = self._shared_data(live)
+            text = live.messages[seat] = dumps(self._message_data(live, seat, live.shared))
         return text
 
     @staticmethod
-    def _message_data(live: LiveMatch, seat: Seat) -> dict[str, Any]:
+    def _shared_data(live: LiveMatch) -> dict[str, Any]:
+        """What the state messages of one revision have in common, whatever the seat (built once for them all)."""
         state = live.state
-        running = live.status == STATUS_RUNNING
-        active = state.active_players() if running else []
         over = state.is_over()
         history = live.match.history
         first = max(0, len(history) - LOG_TAIL)
+        return {
+            "active": state.active_players() if live.status == STATUS_RUNNING else [],
+            "seats": [_seat_summary(s) for s in live.seats],
+            "log": [_log_entry(first + i, step) for i, step in enumerate(history[first:])],
+            "scores": [s.to_dict() for s in state.scores()] if over else None,
+            "winners": state.winners() if over else None,
+        }
+
+    @staticmethod
+    def _message_data(live: LiveMatch, seat: Seat, shared: dict[str, Any]) -> dict[str, Any]:
+        state = live.state
+        running = live.status == STATUS_RUNNING
+        active = shared["active"]
         return {
             "type": "state",
             "match": live.id,
@@ -414,14 +429,14 @@ class MatchService:
             "version": live.version,
             "status": live.status,
             "seat": seat,
-            "seats": [_seat_summary(s) for s in live.seats],
+            "seats": shared["seats"],
             "active": active,
             "view": state.view(seat),
             "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None and seat in active else [],
             "can_undo": running and seat is not None and live.match.can_undo(seat),
-            "log": [_log_entry(first + i, step) for i, step in enumerate(history[first:])],
-            "scores": [s.to_dict() for s in state.scores()] if over else None,
-            "winners": state.winners() if over else None,
+            "log": shared["log"],
+            "scores": shared["scores"],
+            "winners": shared["winners"],
         }
 
     # ----- actions and undo -----------------------------------------------------------------------------------
