@@ -40,6 +40,7 @@ def test_migrations_build_the_models_schema_and_run_twice(store: Store) -> None:
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 10000
 
 
 def test_foreign_keys_are_enforced(store: Store) -> None:
