@@ -98,6 +98,9 @@ class LiveMatch:
     messages: dict[Seat, str] = field(default_factory=dict)  # state messages of ``messages_revision``
     messages_revision: int = -1
     shared: dict[str, Any] | None = None  # the parts of those messages that are the same for every seat
+    log_entries: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict)
+    """The log tail's entries by index, each with its step's events list (held here: a step that replaces an undone
+    one has another list, so an entry is reused only for the very step it was made of)."""
     checked: int | None = None  # the store generation under which ``revision`` was last found current
 
     @classmethod
@@ -412,7 +415,7 @@ class MatchService:
         return {
             "active": state.active_players() if live.status == STATUS_RUNNING else [],
             "seats": [_seat_summary(s) for s in live.seats],
-            "log": [_log_entry(first + i, step) for i, step in enumerate(history[first:])],
+            "log": _log_tail(live, history, first),
             "scores": [s.to_dict() for s in state.scores()] if over else None,
             "winners": state.winners() if over else None,
         }
@@ -576,7 +579,23 @@ class MatchService:
         return record.to_dict()
 
 
-def _log_entry(index: int, step: tuple[int, Any, list[dict[str, Any]]]) -> dict[str, Any]:
+Step = tuple[int, Any, list[dict[str, Any]]]
+"""A step of a match's history: (seat, action, events)."""
+
+
+def _log_tail(live: LiveMatch, history: list[Step], first: int) -> list[dict[str, Any]]:
+    """The log entries from ``first`` on, each made once per step (an entry never changes; an undo replaces a step)."""
+    cached = live.log_entries
+    entries: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
+    for index in range(first, len(history)):
+        step = history[index]
+        hit = cached.get(index)
+        entries[index] = hit if hit is not None and hit[0] is step[2] else (step[2], _log_entry(index, step))
+    live.log_entries = entries
+    return [entry for _events, entry in entries.values()]
+
+
+def _log_entry(index: int, step: Step) -> dict[str, Any]:
     seat, action, events = step
     # "version" is the version the action was made on (the one its sender named); it made version + 1
     return {"version": index, "seat": seat, "action": str(action), "events": events}

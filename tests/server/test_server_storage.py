@@ -155,3 +155,17 @@ def test_json_text_falls_back_to_the_json_module_where_orjson_refuses() -> None:
     assert loads('{"version": 1180591620717411303424}') == {"version": 2**70}
     with pytest.raises(ValueError):
         loads("{not json")
+
+
+def test_log_entries_follow_undo_and_replacement(store: Store) -> None:
+    service = MatchService(store)
+    match_id = service.create("tictactoe", 2, ["human", "human"], None, 1, None)["id"]
+    service.act(match_id, 0, "mark b2", 0)
+    service.act(match_id, 1, "mark a1", 1)
+    assert [e["action"] for e in json.loads(service.state(match_id, None))["log"]] == ["mark b2", "mark a1"]
+    service.undo(match_id, 1, 2)
+    assert [e["action"] for e in json.loads(service.state(match_id, None))["log"]] == ["mark b2"]
+    service.act(match_id, 1, "mark c3", 1)
+    log = json.loads(service.state(match_id, 0))["log"]
+    assert [(e["version"], e["action"], e["events"][0]["cell"]) for e in log] == [(0, "mark b2", "b2"),
+                                                                                  (1, "mark c3", "c3")]
