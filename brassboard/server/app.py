@@ -482,7 +482,6 @@ class MatchSockets:
                 change: Change = await service.run(service.act, connection.match_id, chosen, action, version)
             else:
                 change = await service.run(service.undo, connection.match_id, chosen, version)
-            self.server.announce(connection.match_id, change)
         except ApiError as exc:
             kind = exc.error if exc.error in WS_ERRORS else ("forbidden" if exc.status in (401, 403) else
                                                              "bad_request")
@@ -490,6 +489,13 @@ class MatchSockets:
         except Exception:  # a rules bug must not cost the client its connection
             log.exception("WebSocket message on match %s failed", connection.match_id)
             await self.reply_error(connection, "internal", "internal server error", None)
+        else:
+            # the answer to this client is the push itself: made here, not in a task of its own (the next message
+            # on this socket waits for it, as it waits for the match's next state anyway)
+            try:
+                await self.server.changed(connection.match_id, change)
+            except Exception:  # committed already: only live updates are late, as with a background task
+                log.exception("announcing a change of match %s failed", connection.match_id)
 
     async def reply_error(self, connection: Connection, kind: str, detail: str, version: int | None) -> None:
         if version is None:
