@@ -275,26 +275,25 @@ class Store:
             raise Conflict(match_id)
         return now
 
-    def _bump_sqlite(self, raw: sqlite3.Connection, match_id: str, revision: int, version: int,
-                     status: str) -> datetime:
-        assert self._sqlite is not None
-        now = utc_now()
+    @staticmethod
+    def _bump_sqlite(raw: sqlite3.Connection, match_id: str, revision: int, version: int, status: str,
+                     stamp: str) -> None:
         done = raw.execute("UPDATE matches SET revision = ?, version = ?, status = ?, updated = ? "
-                           "WHERE id = ? AND revision = ?",
-                           (revision + 1, version, status, self._sqlite.put_time(now), match_id, revision))
+                           "WHERE id = ? AND revision = ?", (revision + 1, version, status, stamp, match_id, revision))
         if done.rowcount != 1:
             raise Conflict(match_id)
-        return now
 
     def append_action(self, match_id: str, revision: int, index: int, seat: int, notation: str,
                       status: str) -> datetime:
         """Record action ``index`` if the match is still at ``revision``; commits before returning."""
         if self._sqlite is not None:
             try:
+                now = utc_now()
+                stamp = self._sqlite.put_time(now)
                 with self._sqlite.transaction(write=True) as raw:
-                    now = self._bump_sqlite(raw, match_id, revision, index + 1, status)
+                    self._bump_sqlite(raw, match_id, revision, index + 1, status, stamp)
                     raw.execute('INSERT INTO actions (match_id, "index", seat, notation, created) '
-                                "VALUES (?, ?, ?, ?, ?)", (match_id, index, seat, notation, self._sqlite.put_time(now)))
+                                "VALUES (?, ?, ?, ?, ?)", (match_id, index, seat, notation, stamp))
             except sqlite3.IntegrityError:  # action ``index`` exists already: another writer was first
                 raise Conflict(match_id) from None
             return now
@@ -310,8 +309,9 @@ class Store:
     def remove_last_action(self, match_id: str, revision: int, index: int, status: str) -> datetime:
         """Delete action ``index`` (an undo) if the match is still at ``revision``."""
         if self._sqlite is not None:
+            now = utc_now()
             with self._sqlite.transaction(write=True) as raw:
-                now = self._bump_sqlite(raw, match_id, revision, index, status)
+                self._bump_sqlite(raw, match_id, revision, index, status, self._sqlite.put_time(now))
                 raw.execute('DELETE FROM actions WHERE match_id = ? AND "index" = ?', (match_id, index))
             return now
         with self._write() as connection:
