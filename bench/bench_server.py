@@ -11,8 +11,9 @@ all traffic stays on loopback, and every loop is bounded in count and time.
       announced) and ``BRASSBOARD_BOT_DELAY=0``. This process is the client (asyncio + ``websockets``): N matches of
       tic-tac-toe at once, two ``human`` seats each, one WebSocket per seat token (as two browsers would); the seat
       whose state message lists legal actions sends a random one with the message's version; a finished match is
-      replaced by a new one (``POST /api/matches``) until the time is up. Then Planet Steam: one client for the four
-      seats of a hotseat match (one WebSocket per seat), random legal actions, N matches at once.
+      replaced by a new one (``POST /api/matches``; each of the N workers keeps its HTTP connection alive, as a
+      browser does and as node's fetch does in the boardgame.io client) until the time is up. Then Planet Steam: one
+      client for the four seats of a hotseat match (one WebSocket per seat), random legal actions, N matches at once.
   (2) boardgame.io (0.50, installed from npm into a temporary folder) running its tutorial tic-tac-toe
       (``bench/boardgameio/``): a Node client process runs N matches at once, two boardgame.io Clients per match
       (socket.io over WebSocket), created and joined through its lobby REST API, random legal moves.
@@ -49,6 +50,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parent.parent
@@ -234,12 +237,68 @@ def server_process(command: list[str], env: dict[str, str], ready_url: str, log:
 
 
 # ----- (1) our server and its client --------------------------------------------------------------------------------
-def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=STALL_SECONDS) as answer:
-        result: dict[str, Any] = json.loads(answer.read())
+def parse_json(text: str | bytes) -> Any:
+    """The client parses every state message: with orjson (a server dependency), as a browser with JSON.parse."""
+    return orjson.loads(text)
+
+class HttpConnection:
+    """One persistent HTTP/1.1 connection (keep-alive, as browsers and node's fetch in the boardgame.io client keep
+    theirs) on this event loop; reopened when the server has closed it."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def post_json(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        data = json.dumps(body).encode()
+        request = (f"POST {path} HTTP/1.1\r\nHost: {self.base}\r\nContent-Type: application/json\r\n"
+                   f"Content-Length: {len(data)}\r\n\r\n").encode() + data
+        async with asyncio.timeout(STALL_SECONDS):
+            for attempt in range(2):
+                reused = self.streams is not None
+                try:
+                    return await self._exchange(path, request)
+                except (OSError, asyncio.IncompleteReadError):
+                    await self.close()
+                    if attempt or not reused:  # only a connection the server may have closed meanwhile is retried
+                        raise
+        raise AssertionError("unreachable")
+
+    async def _exchange(self, path: str, request: bytes) -> dict[str, Any]:
+        if self.streams is None:
+            host, _, port = self.base.rpartition(":")
+            self.streams = await asyncio.open_connection(host, int(port))
+        reader, writer = self.streams
+        writer.write(request)
+        await writer.drain()
+        status = await reader.readuntil(b"\r\n")
+        if not status:
+            raise asyncio.IncompleteReadError(b"", None)
+        length, close = 0, False
+        while (line := await reader.readuntil(b"\r\n")) != b"\r\n":
+            name, _, value = line.decode("latin-1").partition(":")
+            name, value = name.strip().lower(), value.strip().lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "connection" and value == "close":
+                close = True
+            elif name == "transfer-encoding":
+                raise OSError(f"POST {path}: unexpected transfer-encoding {value}")
+        payload = await reader.readexactly(length)
+        if close:
+            await self.close()
+        if not status.split(b" ", 2)[1].startswith(b"2"):
+            raise OSError(f"POST {path}: {status.decode('latin-1').strip()} {payload[:200]!r}")
+        result: dict[str, Any] = parse_json(payload)
         return result
+
+    async def close(self) -> None:
+        if self.streams is not None:
+            writer = self.streams[1]
+            self.streams = None
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
 
 
 async def play_seat(connection: Any, seat: int, chooser: random.Random, tally: Tally, window: Window) -> bool:
@@ -262,7 +321,7 @@ async def play_seat(connection: Any, seat: int, chooser: random.Random, tally: T
                 tally.trouble(f"seat {seat} heard nothing for {STALL_SECONDS:g} s")
             return False
         received = time.perf_counter()
-        message = json.loads(text)
+        message = parse_json(text)
         kind = message.get("type")
         if kind == "error":  # refused: count it, then ask for the current state and go on from there
             tally.trouble(f"error message {message.get('error')}: {message.get('detail')}")
@@ -287,12 +346,12 @@ async def play_seat(connection: Any, seat: int, chooser: random.Random, tally: T
             await connection.send(json.dumps(action))
 
 
-async def play_match(base: str, game: str, players: int, chooser: random.Random, tally: Tally, window: Window,
-                     compression: str | None) -> None:
+async def play_match(base: str, http: HttpConnection, game: str, players: int, chooser: random.Random, tally: Tally,
+                     window: Window, compression: str | None) -> None:
     from websockets.asyncio.client import connect
 
     body = {"game": game, "players": players, "seats": ["human"] * players, "seed": chooser.randrange(1 << 30)}
-    created = await asyncio.to_thread(post_json, f"http://{base}/api/matches", body)
+    created = await http.post_json("/api/matches", body)
     tally.started += 1
     tokens = {entry["seat"]: entry["token"] for entry in created["seats"]}
     async with contextlib.AsyncExitStack() as stack:
@@ -316,12 +375,16 @@ async def drive_ours(base: str, game: str, players: int, matches: int, seconds: 
     master = random.Random(seed)
 
     async def worker(chooser: random.Random) -> None:
-        while time.perf_counter() < window.deadline:
-            try:
-                await play_match(base, game, players, chooser, tally, window, compression)
-            except Exception as exc:  # HTTP, socket and websockets' own errors (e.g. ConnectionClosed)
-                tally.trouble(f"{type(exc).__name__}: {exc}")
-                await asyncio.sleep(0.1)
+        http = HttpConnection(base)  # each worker keeps one, as a browser tab would
+        try:
+            while time.perf_counter() < window.deadline:
+                try:
+                    await play_match(base, http, game, players, chooser, tally, window, compression)
+                except Exception as exc:  # HTTP, socket and websockets' own errors (e.g. ConnectionClosed)
+                    tally.trouble(f"{type(exc).__name__}: {exc}")
+                    await asyncio.sleep(0.1)
+        finally:
+            await http.close()
 
     try:
         async with asyncio.timeout(seconds + STALL_SECONDS + 20):  # a hard bound, whatever happens

@@ -6,19 +6,20 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import QueryParams
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocketDisconnect
 
 from . import errors
 from .bots import BotRunner
@@ -27,7 +28,7 @@ from .db import make_engine, upgrade
 from .errors import ApiError
 from .hub import Broadcaster, Connection, Fanout, InMemoryBroadcaster, RedisBroadcaster
 from .models import STATUSES
-from .service import MAX_ACTION_LENGTH, Change, MatchService
+from .service import MAX_ACTION_LENGTH, Change, MatchService, dumps, loads
 from .static import router as static_router
 from .store import Store
 
@@ -195,6 +196,7 @@ class Server:
         for task in list(self._background):
             task.cancel()
         await self.broadcaster.stop(self.origin)
+        self.store.close()
         self.engine.dispose()
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
@@ -241,9 +243,9 @@ def create_app(settings: Settings | None = None, broadcaster: Broadcaster | None
                   description="Lobby, matches and live play of Brassboard games. WebSocket messages: docs/api.md.")
     app.state.server = server
     app.add_middleware(BodyLimit, limit=server.settings.max_body_bytes)
+    app.add_middleware(MatchSockets, server=server)  # added last: the outermost of ours
     _add_error_handlers(app)
     _add_api(app, server)
-    _add_websocket(app, server)
     app.include_router(static_router)
     return app
 
@@ -297,7 +299,7 @@ def _add_api(app: FastAPI, server: Server) -> None:
         """Create a match: a token for every ``human`` seat (hotseat when there are several)."""
         answer: dict[str, Any] = await call(service.create, body.game, body.players, body.seats, body.options,
                                             body.seed, body.names)
-        if answer["status"] == "running":
+        if answer["status"] == "running" and any(seat["kind"].startswith("bot:") for seat in answer["seats"]):
             server.bots.ensure(answer["id"])
         return answer
 
@@ -373,60 +375,100 @@ def _add_api(app: FastAPI, server: Server) -> None:
 
 
 WS_ERRORS = {"stale", "illegal", "forbidden", "bad_request", "not_found"}
+SOCKET_PATH = re.compile(r"/ws/matches/([^/]+)")
 
 
-def _add_websocket(app: FastAPI, server: Server) -> None:
-    service = server.service
-    limit = server.settings.max_body_bytes
+class RawSocket:
+    """What :class:`~brassboard.server.hub.Connection` needs of a WebSocket, straight on the ASGI ``send``."""
 
-    @app.websocket("/ws/matches/{match_id}")
-    async def match_socket(websocket: WebSocket, match_id: str, token: str | None = None) -> None:
-        await websocket.accept()
+    __slots__ = ("_send",)
+
+    def __init__(self, send: Send) -> None:
+        self._send = send
+
+    async def send_text(self, text: str) -> None:
+        await self._send({"type": "websocket.send", "text": text})
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        await self._send({"type": "websocket.close", "code": code, "reason": reason or ""})
+
+
+class MatchSockets:
+    """``/ws/matches/ID``: the WebSocket of docs/api.md, served on plain ASGI.
+
+    The socket carries every move, and the framework's routing, middleware and per-message wrappers cost more
+    than the move itself; everything else goes on to the FastAPI app.
+    """
+
+    def __init__(self, app: ASGIApp, server: Server) -> None:
+        self.app = app
+        self.server = server
+        self.service = server.service
+        self.limit = server.settings.max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            path: str = scope["path"]
+            root: str = scope.get("root_path", "")
+            if root and path.startswith(root):
+                path = path[len(root):]
+            found = SOCKET_PATH.fullmatch(path)
+            if found is not None:
+                await self.session(found.group(1), scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    async def session(self, match_id: str, scope: Scope, receive: Receive, send: Send) -> None:
+        service = self.service
+        if (await receive())["type"] != "websocket.connect":
+            return
+        await send({"type": "websocket.accept"})
+        socket = RawSocket(send)
+        token = QueryParams(scope.get("query_string", b"")).get("token")  # the last one, as a query parameter
         try:
             held: list[int] = await service.run(service.seats_for, match_id, token or None)
         except ApiError as exc:
             kind = exc.error if exc.error in WS_ERRORS else "forbidden"
-            await websocket.send_json({"type": "error", "error": kind, "detail": exc.detail, "version": None})
-            await websocket.close(code=4404 if exc.status == 404 else 4403)
+            await socket.send_text(dumps({"type": "error", "error": kind, "detail": exc.detail, "version": None}))
+            await socket.close(code=4404 if exc.status == 404 else 4403)
             return
-        connection = Connection(websocket, match_id, held or [None])
-        server.fanout.add(connection)
+        connection = Connection(socket, match_id, held or [None])
+        self.server.fanout.add(connection)
         writer = asyncio.create_task(connection.write())
         try:
-            await server.fanout.sync(connection)
+            await self.server.fanout.sync(connection)
             while True:
-                message = await websocket.receive()
+                message = await receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
                 if text is None:
                     data = message.get("bytes") or b""
                     text = data.decode("utf-8", errors="replace")
-                await _handle(connection, text, held, token is not None)
+                await self.handle(connection, text, held, token is not None)
                 if writer.done():  # the client could not keep up and was dropped
                     break
-        except WebSocketDisconnect:
-            pass
         finally:
-            server.fanout.remove(connection)
+            self.server.fanout.remove(connection)
             connection.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, timeout=5)
             writer.cancel()
 
-    async def _handle(connection: Connection, text: str, held: list[int], token_given: bool) -> None:
+    async def handle(self, connection: Connection, text: str, held: list[int], token_given: bool) -> None:
+        service = self.service
         try:
-            if len(text.encode("utf-8")) > limit:
-                raise errors.bad_request(f"messages are limited to {limit // 1024} KiB")
+            if len(text) > self.limit // 4 and len(text.encode("utf-8")) > self.limit:  # 4 bytes a character at most
+                raise errors.bad_request(f"messages are limited to {self.limit // 1024} KiB")
             try:
-                data = json.loads(text)
+                data = loads(text)
             except ValueError:
                 raise errors.bad_request("a message must be a JSON object") from None
             if not isinstance(data, dict):
                 raise errors.bad_request("a message must be a JSON object")
             kind = data.get("type")
             if kind == "sync":
-                await server.fanout.sync(connection)
+                await self.server.fanout.sync(connection)
                 return
             if kind not in ("action", "undo"):
                 raise errors.bad_request("type must be 'action', 'undo' or 'sync'")
@@ -440,19 +482,25 @@ def _add_websocket(app: FastAPI, server: Server) -> None:
                 change: Change = await service.run(service.act, connection.match_id, chosen, action, version)
             else:
                 change = await service.run(service.undo, connection.match_id, chosen, version)
-            server.announce(connection.match_id, change)
         except ApiError as exc:
             kind = exc.error if exc.error in WS_ERRORS else ("forbidden" if exc.status in (401, 403) else
                                                              "bad_request")
-            await _reply_error(connection, kind, exc.detail, exc.extra.get("version"))
+            await self.reply_error(connection, kind, exc.detail, exc.extra.get("version"))
         except Exception:  # a rules bug must not cost the client its connection
             log.exception("WebSocket message on match %s failed", connection.match_id)
-            await _reply_error(connection, "internal", "internal server error", None)
+            await self.reply_error(connection, "internal", "internal server error", None)
+        else:
+            # the answer to this client is the push itself: made here, not in a task of its own (the next message
+            # on this socket waits for it, as it waits for the match's next state anyway)
+            try:
+                await self.server.changed(connection.match_id, change)
+            except Exception:  # committed already: only live updates are late, as with a background task
+                log.exception("announcing a change of match %s failed", connection.match_id)
 
-    async def _reply_error(connection: Connection, kind: str, detail: str, version: int | None) -> None:
+    async def reply_error(self, connection: Connection, kind: str, detail: str, version: int | None) -> None:
         if version is None:
             with contextlib.suppress(Exception):
-                version = (await service.run(service.summary, connection.match_id))["version"]
+                version = (await self.service.run(self.service.summary, connection.match_id))["version"]
         connection.send(json.dumps({"type": "error", "error": kind, "detail": detail, "version": version}))
 
 

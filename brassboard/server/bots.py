@@ -27,7 +27,7 @@ class BotRunner:
 
     def ensure(self, match_id: str) -> None:
         """Make sure the match's bots are being run here (a no-op for a match without bots or already run)."""
-        if self._stopping or match_id in self._done:
+        if self._stopping or match_id in self._done or self.service.has_bots(match_id) is False:
             return
         task = self._tasks.get(match_id)
         if task is not None and not task.done():

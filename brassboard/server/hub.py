@@ -13,9 +13,7 @@ import json
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any
-
-from starlette.websockets import WebSocket
+from typing import Any, Protocol
 
 from .service import MatchService, Seat
 
@@ -132,10 +130,18 @@ class RedisBroadcaster(Broadcaster):
 
 
 # ----- inside this process ------------------------------------------------------------------------------------------
+class Socket(Protocol):
+    """The two operations a connection needs of its WebSocket (starlette's WebSocket has them too)."""
+
+    async def send_text(self, text: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
 class Connection:
     """One WebSocket client: the seats it receives state for ([None] for a spectator) and its send queue."""
 
-    def __init__(self, websocket: WebSocket, match_id: str, seats: Sequence[Seat]) -> None:
+    def __init__(self, websocket: Socket, match_id: str, seats: Sequence[Seat]) -> None:
         self.websocket = websocket
         self.match_id = match_id
         self.seats = list(seats)

@@ -4,7 +4,8 @@ Every method is synchronous and thread-safe; the web layer calls them from worke
 kept live in memory (a :class:`brassboard.engine.Match` rebuilt by replaying its stored actions) and guarded by
 its own lock. Before any operation the cached copy is checked against the database's ``revision`` (one primary
 key read), so several server processes can share matches: the database is the durable record, and a change is
-written — and committed — before anyone is told of it.
+written — and committed — before anyone is told of it. On SQLite that read is skipped while the store's
+:meth:`~brassboard.server.store.Store.generation` says no other process has written since the copy was last checked.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
+import orjson
 from starlette.concurrency import run_in_threadpool
 
 from brassboard.bots import Bot, bot_kinds, make_bot, seat_seed
@@ -53,7 +55,20 @@ def token_hash(token: str) -> str:
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON text: orjson where it can (several times faster), else the json module (e.g. integers beyond
+    64 bits)."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode("utf-8")
+    except TypeError:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(text: str | bytes) -> Any:
+    """Parsed JSON: orjson, else the json module for what orjson refuses yet json accepts (e.g. huge integers)."""
+    try:
+        return orjson.loads(text)
+    except ValueError:
+        return json.loads(text)
 
 
 def iso(moment: datetime) -> str:
@@ -83,6 +98,11 @@ class LiveMatch:
     bots: dict[int, Bot] = field(default_factory=dict)
     messages: dict[Seat, str] = field(default_factory=dict)  # state messages of ``messages_revision``
     messages_revision: int = -1
+    shared: dict[str, Any] | None = None  # the parts of those messages that are the same for every seat
+    log_entries: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict)
+    """The log tail's entries by index, each with its step's events list (held here: a step that replaces an undone
+    one has another list, so an entry is reused only for the very step it was made of)."""
+    checked: int | None = None  # the store generation under which ``revision`` was last found current
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
@@ -174,10 +194,12 @@ class MatchService:
             if live is not None:
                 self._cache.move_to_end(match_id)
                 return live
+        generation = self.store.generation()  # before reading: a later write elsewhere changes it
         stored = self.store.load(match_id)
         if stored is None:
             raise errors.not_found(match_id)
         loaded = LiveMatch.from_stored(stored)
+        loaded.checked = generation
         with self._cache_lock:
             live = self._cache.setdefault(match_id, loaded)  # another thread may have loaded it meanwhile
             while len(self._cache) > MAX_CACHED_MATCHES:
@@ -186,11 +208,15 @@ class MatchService:
 
     def _sync(self, live: LiveMatch) -> bool:
         """Bring ``live`` up to the database's revision (another process may have changed it). Holds live.lock."""
+        generation = self.store.generation()
+        if generation is not None and generation == live.checked:
+            return False  # nobody else has written since ``live`` was last found current (our writes keep it so)
         head = self.store.head(live.id)
         if head is None:
             self._drop(live)
             raise errors.not_found(live.id)
         if head.revision == live.revision:
+            live.checked = generation
             return False
         stored = self.store.load(live.id)
         if stored is None:
@@ -201,7 +227,16 @@ class MatchService:
         except Exception:
             self._drop(live)
             raise
+        live.checked = generation
         return True
+
+    def has_bots(self, match_id: str) -> bool | None:
+        """Whether the match has a bot seat, if this process holds it (seat kinds never change); None if unknown."""
+        with self._cache_lock:
+            live = self._cache.get(match_id)
+        if live is None:
+            return None
+        return any(seat.bot_kind is not None for seat in live.seats)
 
     def _drop(self, live: LiveMatch) -> None:
         """Forget a live match whose memory may no longer match the database (it is rebuilt on next use)."""
@@ -209,8 +244,8 @@ class MatchService:
             if self._cache.get(live.id) is live:
                 del self._cache[live.id]
         # a thread still holding it (waiting for its lock) must reload it rather than trust its memory
-        live.revision = -1
-        live.messages, live.messages_revision = {}, -1
+        live.revision, live.checked = -1, None
+        live.messages, live.messages_revision, live.shared = {}, -1, None
 
     # ----- games and lobby ------------------------------------------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
@@ -242,7 +277,8 @@ class MatchService:
             raise errors.invalid(f"names has {len(names)} entries for {players} players")
         if seed is not None and not 0 <= seed < SEED_LIMIT:
             raise errors.invalid(f"seed must be a whole number from 0 to {SEED_LIMIT - 1}")
-        kinds = bot_kinds(game)
+        # the bot kinds only where a seat names one (finding them imports the game's bots module by name)
+        kinds = bot_kinds(game) if any(kind not in (HUMAN, OPEN) for kind in seats) else []
         records: list[SeatRecord] = []
         tokens: dict[int, str] = {}
         for seat, kind in enumerate(seats):
@@ -258,15 +294,21 @@ class MatchService:
             else:
                 choices = ", ".join(["human", "open", *(BOT_PREFIX + k for k in kinds)])
                 raise errors.invalid(f"seat {seat}: unknown seat kind {kind!r}; one of {choices}")
-        try:
-            new_game(game, players, seed or 0, resolved)  # options the metadata accepts, the rules may still refuse
-        except Exception as exc:  # e.g. a malformed table in an option that overrides game data
-            raise errors.invalid(f"the game cannot start with these options: {exc}") from None
         now = utc_now()
         status = STATUS_OPEN if any(r.kind == OPEN for r in records) else STATUS_RUNNING
         head = MatchHead(secrets.token_urlsafe(9), game, players, resolved,
                          secrets.randbelow(SEED_LIMIT) if seed is None else seed, status, 0, 0, now, now)
+        try:  # options the metadata accepts, the rules may still refuse
+            live = LiveMatch.from_stored(StoredMatch(head, records, []))
+        except Exception as exc:  # e.g. a malformed table in an option that overrides game data
+            raise errors.invalid(f"the game cannot start with these options: {exc}") from None
+        generation = self.store.generation()
         self.store.create(head, records)
+        live.checked = generation  # what was just written: its first use needs no load from the database
+        with self._cache_lock:
+            self._cache.setdefault(head.id, live)
+            while len(self._cache) > MAX_CACHED_MATCHES:
+                self._cache.popitem(last=False)
         answer = _summary(head, records, 0)
         for entry in answer["seats"]:
             if entry["seat"] in tokens:
@@ -298,6 +340,7 @@ class MatchService:
                     self.store.take_seat(live.id, chosen, display, token_hash(token))
                 except Conflict:
                     continue  # someone else took it in the meantime (another process): look again
+                live.checked = None  # read back the seat and status just written
                 self._sync(live)
                 answer = {"seat": chosen, "token": token, "link": match_link(live.id, token), "name": display}
                 return Change(live.revision, dumps(answer)), answer
@@ -355,20 +398,34 @@ class MatchService:
 
     def _message(self, live: LiveMatch, seat: Seat) -> str:
         if live.messages_revision != live.revision:
-            live.messages, live.messages_revision = {}, live.revision
+            live.messages, live.messages_revision, live.shared = {}, live.revision, None
         text = live.messages.get(seat)
         if text is None:
-            text = live.messages[seat] = dumps(self._message_data(live, seat))
+            if live.shared is None:
+                live.shared = self._shared_data(live)
+            text = live.messages[seat] = dumps(self._message_data(live, seat, live.shared))
         return text
 
     @staticmethod
-    def _message_data(live: LiveMatch, seat: Seat) -> dict[str, Any]:
+    def _shared_data(live: LiveMatch) -> dict[str, Any]:
+        """What the state messages of one revision have in common, whatever the seat (built once for them all)."""
         state = live.state
-        running = live.status == STATUS_RUNNING
-        active = state.active_players() if running else []
         over = state.is_over()
         history = live.match.history
         first = max(0, len(history) - LOG_TAIL)
+        return {
+            "active": state.active_players() if live.status == STATUS_RUNNING else [],
+            "seats": [_seat_summary(s) for s in live.seats],
+            "log": _log_tail(live, history, first),
+            "scores": [s.to_dict() for s in state.scores()] if over else None,
+            "winners": state.winners() if over else None,
+        }
+
+    @staticmethod
+    def _message_data(live: LiveMatch, seat: Seat, shared: dict[str, Any]) -> dict[str, Any]:
+        state = live.state
+        running = live.status == STATUS_RUNNING
+        active = shared["active"]
         return {
             "type": "state",
             "match": live.id,
@@ -376,14 +433,14 @@ class MatchService:
             "version": live.version,
             "status": live.status,
             "seat": seat,
-            "seats": [_seat_summary(s) for s in live.seats],
+            "seats": shared["seats"],
             "active": active,
             "view": state.view(seat),
             "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None and seat in active else [],
             "can_undo": running and seat is not None and live.match.can_undo(seat),
-            "log": [_log_entry(first + i, step) for i, step in enumerate(history[first:])],
-            "scores": [s.to_dict() for s in state.scores()] if over else None,
-            "winners": state.winners() if over else None,
+            "log": shared["log"],
+            "scores": shared["scores"],
+            "winners": shared["winners"],
         }
 
     # ----- actions and undo -----------------------------------------------------------------------------------
@@ -533,7 +590,23 @@ class MatchService:
         return record.to_dict()
 
 
-def _log_entry(index: int, step: tuple[int, Any, list[dict[str, Any]]]) -> dict[str, Any]:
+Step = tuple[int, Any, list[dict[str, Any]]]
+"""A step of a match's history: (seat, action, events)."""
+
+
+def _log_tail(live: LiveMatch, history: list[Step], first: int) -> list[dict[str, Any]]:
+    """The log entries from ``first`` on, each made once per step (an entry never changes; an undo replaces a step)."""
+    cached = live.log_entries
+    entries: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
+    for index in range(first, len(history)):
+        step = history[index]
+        hit = cached.get(index)
+        entries[index] = hit if hit is not None and hit[0] is step[2] else (step[2], _log_entry(index, step))
+    live.log_entries = entries
+    return [entry for _events, entry in entries.values()]
+
+
+def _log_entry(index: int, step: Step) -> dict[str, Any]:
     seat, action, events = step
     # "version" is the version the action was made on (the one its sender named); it made version + 1
     return {"version": index, "seat": seat, "action": str(action), "events": events}

@@ -1,16 +1,23 @@
-"""Storage of matches: every method is one short transaction (sync; the app calls it from worker threads).
+"""Storage of matches: every method is one short transaction (sync; the app calls it inline for SQLite, from worker
+threads for other databases).
 
 Writers of a match compare-and-set its ``revision``: if another process changed the match since the caller
 loaded it, nothing is written and :class:`Conflict` tells the caller to reload.
+
+On SQLite every statement of the store runs on one connection of its own, as plain SQL on the DBAPI connection
+(building SQLAlchemy statements cost more than running them), and :meth:`Store.generation` tells cheaply whether any
+other connection — another server process — has committed since: SQLite's ``PRAGMA data_version``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Connection, Engine, Row, delete, exists, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -85,9 +92,92 @@ def _seat(row: Row[Any]) -> SeatRecord:
     return SeatRecord(row.seat, row.kind, row.name, row.token_hash)
 
 
+_MATCH_COLUMNS = "id, game, players, options, seed, status, version, revision, created, updated"
+
+
+class _Sqlite:
+    """The store's own SQLite connection (DBAPI level) and the SQL of the store's hot paths.
+
+    All of one store's statements, reads and writes, go through this one connection (under a lock), so that
+    ``PRAGMA data_version`` on it changes exactly when another connection — another process, or another store —
+    commits. Values are converted by the same SQLAlchemy type processors the other statements use, so both kinds of
+    statement read and write identical rows.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.lock = threading.RLock()
+        self._proxy: Any = None
+        self._connection: sqlite3.Connection | None = None
+        self._data_version: int | None = None
+        self.generation = 0
+        dialect = engine.dialect
+
+        def processors(column: Any) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+            kind = column.type.dialect_impl(dialect)
+            bind = kind.bind_processor(dialect) or (lambda value: value)
+            result = kind.result_processor(dialect, None) or (lambda value: value)
+            return bind, result
+
+        self.put_time, self.get_time = processors(MATCHES.c.created)
+        self.put_options, self.get_options = processors(MATCHES.c.options)
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        if self._connection is None:
+            self._proxy = self.engine.raw_connection()  # the pool's connect event sets WAL, foreign keys, ...
+            self._connection = cast(sqlite3.Connection, self._proxy.driver_connection)
+        return self._connection
+
+    def close(self) -> None:
+        with self.lock:
+            if self._proxy is not None:
+                self._proxy.close()
+            self._proxy = self._connection = None
+            self._data_version = None
+
+    def check_generation(self) -> int:
+        """A number that changes whenever another connection has committed since the last call."""
+        with self.lock:
+            (version,) = self.connection.execute("PRAGMA data_version").fetchone()
+            if version != self._data_version:
+                self._data_version = version
+                self.generation += 1
+            return self.generation
+
+    @contextmanager
+    def transaction(self, write: bool) -> Iterator[sqlite3.Connection]:
+        with self.lock:
+            connection = self.connection
+            connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield connection
+                connection.execute("COMMIT")
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+
+    def head(self, row: Sequence[Any]) -> MatchHead:
+        return MatchHead(row[0], row[1], row[2], dict(self.get_options(row[3])), row[4], row[5], row[6], row[7],
+                         _utc(self.get_time(row[8])), _utc(self.get_time(row[9])))
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._sqlite = _Sqlite(engine) if engine.dialect.name == "sqlite" else None
+
+    def generation(self) -> int | None:
+        """A number that stays the same while nobody else (another process) writes to the database: a match this
+        process has checked against the database under one generation is still current while it lasts. None where
+        this cannot be told cheaply (not SQLite): then every use must check the match's revision."""
+        return None if self._sqlite is None else self._sqlite.check_generation()
+
+    def close(self) -> None:
+        """Give back the store's own connection (SQLite); the store reopens it if used again."""
+        if self._sqlite is not None:
+            self._sqlite.close()
 
     @contextmanager
     def _read(self, snapshot: bool = False) -> Iterator[Connection]:
@@ -107,11 +197,27 @@ class Store:
 
     # ----- reading --------------------------------------------------------------------------------------------
     def head(self, match_id: str) -> MatchHead | None:
+        if self._sqlite is not None:
+            with self._sqlite.lock:
+                found = self._sqlite.connection.execute(
+                    f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)).fetchone()
+            return None if found is None else self._sqlite.head(found)
         with self._read() as connection:
             row = connection.execute(select(MATCHES).where(MATCHES.c.id == match_id)).first()
             return None if row is None else _head(row)
 
     def load(self, match_id: str) -> StoredMatch | None:
+        if self._sqlite is not None:
+            with self._sqlite.transaction(write=False) as raw:  # one snapshot: the revision describes the actions
+                found = raw.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)).fetchone()
+                if found is None:
+                    return None
+                seat_rows = raw.execute("SELECT seat, kind, name, token_hash FROM seats WHERE match_id = ? "
+                                        "ORDER BY seat", (match_id,)).fetchall()
+                action_rows = raw.execute('SELECT seat, notation FROM actions WHERE match_id = ? ORDER BY "index"',
+                                          (match_id,)).fetchall()
+            return StoredMatch(self._sqlite.head(found), [SeatRecord(*row) for row in seat_rows],
+                               [(seat, notation) for seat, notation in action_rows])
         with self._read(snapshot=True) as connection:  # the head's revision must describe the actions read
             row = connection.execute(select(MATCHES).where(MATCHES.c.id == match_id)).first()
             if row is None:
@@ -142,6 +248,15 @@ class Store:
 
     # ----- writing --------------------------------------------------------------------------------------------
     def create(self, head: MatchHead, seats: Sequence[SeatRecord]) -> None:
+        if self._sqlite is not None:
+            sql = self._sqlite
+            with sql.transaction(write=True) as raw:
+                raw.execute(f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?)",
+                            (head.id, head.game, head.players, sql.put_options(head.options), head.seed,
+                             head.status, sql.put_time(head.created), sql.put_time(head.updated)))
+                raw.executemany("INSERT INTO seats (match_id, seat, kind, name, token_hash) VALUES (?, ?, ?, ?, ?)",
+                                [(head.id, s.seat, s.kind, s.name, s.token_hash) for s in seats])
+            return
         with self._write() as connection:
             connection.execute(insert(MATCHES).values(
                 id=head.id, game=head.game, players=head.players, options=head.options, seed=head.seed,
@@ -160,9 +275,28 @@ class Store:
             raise Conflict(match_id)
         return now
 
+    @staticmethod
+    def _bump_sqlite(raw: sqlite3.Connection, match_id: str, revision: int, version: int, status: str,
+                     stamp: str) -> None:
+        done = raw.execute("UPDATE matches SET revision = ?, version = ?, status = ?, updated = ? "
+                           "WHERE id = ? AND revision = ?", (revision + 1, version, status, stamp, match_id, revision))
+        if done.rowcount != 1:
+            raise Conflict(match_id)
+
     def append_action(self, match_id: str, revision: int, index: int, seat: int, notation: str,
                       status: str) -> datetime:
         """Record action ``index`` if the match is still at ``revision``; commits before returning."""
+        if self._sqlite is not None:
+            try:
+                now = utc_now()
+                stamp = self._sqlite.put_time(now)
+                with self._sqlite.transaction(write=True) as raw:
+                    self._bump_sqlite(raw, match_id, revision, index + 1, status, stamp)
+                    raw.execute('INSERT INTO actions (match_id, "index", seat, notation, created) '
+                                "VALUES (?, ?, ?, ?, ?)", (match_id, index, seat, notation, stamp))
+            except sqlite3.IntegrityError:  # action ``index`` exists already: another writer was first
+                raise Conflict(match_id) from None
+            return now
         try:
             with self._write() as connection:
                 now = self._bump(connection, match_id, revision, index + 1, status)
@@ -180,14 +314,25 @@ class Store:
         """Delete action ``index`` (an undo) if the match is still at ``revision``; later actions move down one.
 
         An undo in a simultaneous phase can take back a step that other players' steps followed; ``version`` is
-        the number of actions left.
+        the number of actions left. The later rows move in two passes through negative indexes, so no moment
+        holds two rows with one index.
         """
+        if self._sqlite is not None:
+            now = utc_now()
+            with self._sqlite.transaction(write=True) as raw:
+                self._bump_sqlite(raw, match_id, revision, version, status, self._sqlite.put_time(now))
+                raw.execute('DELETE FROM actions WHERE match_id = ? AND "index" = ?', (match_id, index))
+                if version > index:
+                    raw.execute('UPDATE actions SET "index" = -"index" - 1 WHERE match_id = ? AND "index" > ?',
+                                (match_id, index))
+                    raw.execute('UPDATE actions SET "index" = -"index" - 2 WHERE match_id = ? AND "index" < 0',
+                                (match_id,))
+            return now
         with self._write() as connection:
             now = self._bump(connection, match_id, revision, version, status)
             mine = ACTIONS.c.match_id == match_id
             connection.execute(delete(ACTIONS).where(mine, ACTIONS.c.index == index))
             if version > index:
-                # two passes through negative numbers, so no moment holds two rows with one index
                 connection.execute(update(ACTIONS).where(mine, ACTIONS.c.index > index)
                                    .values(index=-ACTIONS.c.index - 1))
                 connection.execute(update(ACTIONS).where(mine, ACTIONS.c.index < 0)
@@ -196,6 +341,23 @@ class Store:
 
     def take_seat(self, match_id: str, seat: int, name: str, token_hash: str) -> str:
         """Give open ``seat`` a player; returns the match's new status. Conflict if the seat is taken by now."""
+        if self._sqlite is not None:
+            with self._sqlite.transaction(write=True) as raw:
+                done = raw.execute("UPDATE seats SET name = ?, token_hash = ? WHERE match_id = ? AND seat = ? "
+                                   "AND kind = ? AND token_hash IS NULL", (name, token_hash, match_id, seat, OPEN))
+                if done.rowcount != 1:
+                    raise Conflict(match_id)
+                (still_open,) = raw.execute("SELECT EXISTS (SELECT 1 FROM seats WHERE match_id = ? AND kind = ? "
+                                            "AND token_hash IS NULL)", (match_id, OPEN)).fetchone()
+                found = raw.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()
+                if found is None:
+                    raise Conflict(match_id)
+                new_status = str(found[0])
+                if new_status == STATUS_OPEN and not still_open:
+                    new_status = STATUS_RUNNING
+                raw.execute("UPDATE matches SET status = ?, revision = revision + 1, updated = ? WHERE id = ?",
+                            (new_status, self._sqlite.put_time(utc_now()), match_id))
+            return new_status
         with self._write() as connection:
             result = connection.execute(
                 update(SEATS).where(SEATS.c.match_id == match_id, SEATS.c.seat == seat, SEATS.c.kind == OPEN,

@@ -40,6 +40,7 @@ def test_migrations_build_the_models_schema_and_run_twice(store: Store) -> None:
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 10000
 
 
 def test_foreign_keys_are_enforced(store: Store) -> None:
@@ -125,3 +126,60 @@ def test_a_lost_race_between_processes_is_stale_and_leaves_no_trace(store: Store
     message = json.loads(service.state(match_id, None))
     assert message["version"] == 1 and [entry["action"] for entry in message["log"]] == ["mark a1"]
     assert json.loads(service.act(match_id, 1, "mark b2", 1).answer)["version"] == 2
+
+
+def test_the_generation_changes_only_when_another_connection_writes(store: Store) -> None:
+    new_match(store)
+    before = store.generation()
+    assert before is not None
+    store.append_action("m1", 0, 0, 0, "mark b2", "running")  # this store's own writes keep it
+    assert store.load("m1") is not None and store.head("m1") is not None
+    assert store.generation() == before
+    other = Store(store.engine)  # another process, as far as the database can tell
+    other.append_action("m1", 1, 1, 1, "mark a1", "running")
+    after = store.generation()
+    assert after != before and store.generation() == after
+    head = store.head("m1")
+    assert head is not None and head.revision == 2 and head.version == 2
+    other.close()
+    store.close()
+    assert store.generation() is not None  # reopens its connection
+
+
+def test_a_service_sees_another_process_s_writes_without_being_told(store: Store) -> None:
+    service, other = MatchService(store), MatchService(Store(store.engine))
+    match_id = service.create("tictactoe", 2, ["human", "open"], None, 1, None)["id"]
+    assert json.loads(service.state(match_id, None))["status"] == "open"  # cached here now
+    other.join(match_id, None, "Bea")
+    assert json.loads(service.state(match_id, None))["status"] == "running"
+    other.act(match_id, 0, "mark b2", 0)
+    with pytest.raises(ApiError) as refused:
+        service.act(match_id, 0, "mark a1", 0)
+    assert refused.value.error == "stale"
+    assert json.loads(service.act(match_id, 1, "mark a1", 1).answer)["version"] == 2
+    assert json.loads(other.state(match_id, None))["version"] == 2
+
+
+def test_json_text_falls_back_to_the_json_module_where_orjson_refuses() -> None:
+    from brassboard.server.service import dumps, loads
+
+    data = {"a": [1, 2.5, None, True], "ü": "€", 3: "int key"}
+    assert json.loads(dumps(data)) == {"a": [1, 2.5, None, True], "ü": "€", "3": "int key"}
+    assert dumps({"big": 2**70}) == '{"big":1180591620717411303424}'
+    assert loads('{"version": 1180591620717411303424}') == {"version": 2**70}
+    with pytest.raises(ValueError):
+        loads("{not json")
+
+
+def test_log_entries_follow_undo_and_replacement(store: Store) -> None:
+    service = MatchService(store)
+    match_id = service.create("tictactoe", 2, ["human", "human"], None, 1, None)["id"]
+    service.act(match_id, 0, "mark b2", 0)
+    service.act(match_id, 1, "mark a1", 1)
+    assert [e["action"] for e in json.loads(service.state(match_id, None))["log"]] == ["mark b2", "mark a1"]
+    service.undo(match_id, 1, 2)
+    assert [e["action"] for e in json.loads(service.state(match_id, None))["log"]] == ["mark b2"]
+    service.act(match_id, 1, "mark c3", 1)
+    log = json.loads(service.state(match_id, 0))["log"]
+    assert [(e["version"], e["action"], e["events"][0]["cell"]) for e in log] == [(0, "mark b2", "b2"),
+                                                                                  (1, "mark c3", "c3")]
