@@ -668,6 +668,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         from brassboard.server import Settings, create_app
         from brassboard.server.config import MAX_BODY_BYTES
+        from brassboard.server.logs import log_config
     except ImportError as exc:
         raise CliError(f"the server needs its dependencies ({exc.name}): pip install -e .") from None
     if not 0 < args.port < 65536:
@@ -681,7 +682,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"Brassboard on {server_url(args.host, args.port)}  (data: {where}; Ctrl-C stops)", flush=True)
     # WebSocket messages over the limit get an error message from the app; far larger ones are cut off here
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=4 * MAX_BODY_BYTES, timeout_graceful_shutdown=3,
-                log_level="info")
+                log_level="info", log_config=log_config())
     return 0
 
 
