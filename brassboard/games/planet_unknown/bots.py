@@ -25,11 +25,12 @@ FIG = figures()
 CORP = FIG.corporation
 
 BENEFIT_VALUE = {"synergy": 1.6, "civ": 2.2, "biomass": 1.0, "rover": 2.0, "tech": 2.0}
-MOVE_VALUE = 0.35  # per square of rover movement
+MOVE_VALUE = 1.0  # per square of rover movement (tuned on 40 solo games: rovers bring lifepods and meteorites)
 SQUARE_VALUE = 0.35  # per planet square covered
 SNUG_VALUE = 0.25  # per side of the tile touching something already covered or the planet's edge
 METEOR_LINE_PENALTY = 0.3  # per medal of a row or column a new meteorite spoils (it can be collected later)
 LIFEPOD_PENALTY = 1.5
+LINE_PROGRESS = 1.0  # weight of bringing a row or column closer to complete (squared share covered)
 HOLE_PENALTY = 1.2  # per single empty square a tile walls in (only a biomass patch could fill it)
 CIV_CARD_VALUE = {"medals": 1.0, "medals_and_advance": 1.3, "advance_different": 1.5, "advance_one": 1.5,
                   "biomass": 1.0, "rover_move": 0.6, "place_depot_tile": 2.5, "collect_lifepods": 1.2,
@@ -202,12 +203,20 @@ def _snugness(corp: Corp, mask: int) -> float:
 
 
 def _lines_completed(corp: Corp, mask: int) -> float:
+    """Medals of the rows and columns ``mask`` completes, plus progress towards the others it touches."""
     covered = corp.occupied | mask
     value = 0.0
     for lines, medals in ((PLANET.rows, PLANET.row_medals), (PLANET.columns, PLANET.column_medals)):
         for line, medal in zip(lines, medals, strict=True):
-            if line & mask and line & covered == line and not line & corp.meteorites:
+            if not line & mask or line & corp.meteorites:
+                continue
+            if line & covered == line:
                 value += medal
+            else:
+                size = line.bit_count()
+                before = (line & corp.occupied).bit_count() / size
+                after = (line & covered).bit_count() / size
+                value += LINE_PROGRESS * medal * (after * after - before * before)
     return value
 
 
