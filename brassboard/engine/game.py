@@ -177,6 +177,15 @@ class GameState(ABC):
         data.pop("seed", None)
         return data
 
+    @classmethod
+    def printed_figures(cls) -> dict[str, Any] | None:
+        """What is printed on the game's boards and cards, the same in every match (a UI draws it).
+
+        A game whose views would carry a large unchanging part returns it here instead; the server serves it once
+        (``GET /api/games/ID/figures``). None: the views hold everything.
+        """
+        return None
+
     def render_text(self, player: int | None = None) -> str:
         """A readable picture of the state for the terminal; games override this with a proper board."""
         return json.dumps(self.view(player), indent=1, sort_keys=True)

@@ -294,6 +294,11 @@ def _add_api(app: FastAPI, server: Server) -> None:
         result: list[dict[str, Any]] = await call(service.games)
         return result
 
+    @app.get("/api/games/{game}/figures", tags=["lobby"], responses=ERRORS)
+    async def game_figures(game: str) -> dict[str, Any]:
+        """What the game prints on its boards and cards, the same in every match (its UI loads it once)."""
+        return service.figures(game)
+
     @app.post("/api/matches", status_code=201, tags=["lobby"], responses=ERRORS)
     async def create_match(body: CreateMatchBody) -> dict[str, Any]:
         """Create a match: a token for every ``human`` seat (hotseat when there are several)."""

@@ -42,6 +42,10 @@ def not_found(match_id: str) -> ApiError:
     return ApiError(404, "not_found", f"no match {match_id!r}")
 
 
+def no_such(detail: str) -> ApiError:
+    return ApiError(404, "not_found", detail)
+
+
 def unauthorized(detail: str) -> ApiError:
     return ApiError(401, "unauthorized", detail)
 

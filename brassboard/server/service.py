@@ -25,7 +25,17 @@ import orjson
 from starlette.concurrency import run_in_threadpool
 
 from brassboard.bots import Bot, bot_kinds, make_bot, seat_seed
-from brassboard.engine import GameInfo, GameState, IllegalAction, Match, MatchRecord, game_info, games, new_game
+from brassboard.engine import (
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Match,
+    MatchRecord,
+    game_info,
+    games,
+    new_game,
+    state_class,
+)
 from brassboard.engine.game import is_barrier
 
 from . import errors
@@ -258,6 +268,16 @@ class MatchService:
                 continue
             listed.append(entry)
         return listed
+
+    @staticmethod
+    def figures(game: str) -> dict[str, Any]:
+        """The game's printed figures (``GameState.printed_figures``), for its UI to load once."""
+        if game not in games():
+            raise errors.no_such(f"no game {game!r}")
+        figures = state_class(game).printed_figures()
+        if figures is None:
+            raise errors.no_such(f"{game} sends its figures inside its views")
+        return figures
 
     def create(self, game: str, players: int, seats: Sequence[str], options: dict[str, Any] | None,
                seed: int | None, names: Sequence[str | None] | None) -> dict[str, Any]:

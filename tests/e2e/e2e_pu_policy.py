@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from brassboard.games.planet_unknown.view import static_figures
+
 SEED = 11
 SEATS = ["human", "bot:random", "bot:random", "bot:random"]
 SOLO_SEED = 3
@@ -29,7 +31,7 @@ def choose(view: dict[str, Any], legal: list[str], seat: int, version: int, move
     places = [a for a in legal if a.startswith("place ")]
     if places:
         round_no = view["round"]
-        tiles = view["figures"]["tiles"]
+        tiles = static_figures()["tiles"]
         depot = view.get("depot_tiles") or {}
 
         def has_rover(action: str) -> bool:

@@ -796,3 +796,13 @@ def test_solo_view_shows_target_and_rating_at_game_end() -> None:
 # ---- resources index sanity used above ------------------------------------------------------------------------
 def test_energy_has_no_track() -> None:
     assert ENERGY == 5 and "energy" not in [*RESOURCE_INDEX][:5]
+
+
+def test_views_leave_the_printed_figures_to_their_own_endpoint() -> None:
+    """The figures are the same in every match: 36 KB the views need not carry (GET /api/games/ID/figures)."""
+    from brassboard.games.planet_unknown.rules import PlanetUnknownState
+    from brassboard.games.planet_unknown.view import static_figures
+
+    state = game(4, 1)
+    assert "figures" not in state.view(0) and "figures" not in state.view(None)
+    assert PlanetUnknownState.printed_figures() is static_figures()

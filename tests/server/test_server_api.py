@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -331,3 +332,19 @@ def test_unknown_paths_answer_json(client: TestClient) -> None:
 def test_the_data_folder_is_created_on_first_start(client: TestClient, data_dir: Any) -> None:
     assert (data_dir / "brassboard.sqlite").is_file()
 
+
+
+# ----- printed figures ----------------------------------------------------------------------------------------------
+def test_a_games_printed_figures_are_served_once_apart_from_the_views(client: TestClient) -> None:
+    from brassboard.games.planet_unknown.view import static_figures
+
+    response = client.get("/api/games/planet_unknown/figures")
+    assert response.status_code == 200
+    assert response.json() == json_roundtrip(static_figures())
+    assert client.get("/api/games/tictactoe/figures").status_code == 404  # its views hold everything
+    missing = client.get("/api/games/nope/figures")
+    assert missing.status_code == 404 and missing.json()["error"] == "not_found"
+
+
+def json_roundtrip(data: Any) -> Any:
+    return json.loads(json.dumps(data))

@@ -1303,6 +1303,12 @@ class PlanetUnknownState(GameState):
 
         return build_view(self, player)
 
+    @classmethod
+    def printed_figures(cls) -> dict[str, Any]:
+        from .view import static_figures
+
+        return static_figures()
+
     def render_text(self, player: int | None = None) -> str:
         from .text import render
 

@@ -23,7 +23,8 @@ def _cells(mask: int) -> list[list[int]]:
 
 @lru_cache(maxsize=1)
 def static_figures() -> dict[str, Any]:
-    """The printed figures the UI draws (built once, shared read-only by every view)."""
+    """The printed figures the UI draws: the same in every match, so not part of a view (36 KB of JSON) but served
+    once (``PlanetUnknownState.printed_figures``, ``GET /api/games/planet_unknown/figures``)."""
     fig = figures()
     planet = fig.planet
     corp = fig.corporation
@@ -140,7 +141,6 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
         "civ_piles": [len(pile) for pile in state.civ_piles],
         "neighbor_cards": [list(c) for c in state.neighbor_cards],
         "players": players,
-        "figures": static_figures(),
     }
     if player is not None and 0 <= player < state.num_players:
         interior, exterior = state.depot(player)

@@ -8,6 +8,13 @@ import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYE
 
 export const strings = STRINGS;
 
+// The printed figures (planet, tracks, shapes, cards) are the same in every match: loaded once with the module
+// rather than carried by every state message.
+const FIGURES = await fetch("/api/games/planet_unknown/figures").then((response) => {
+  if (!response.ok) throw new Error(`Planet Unknown's figures did not load (${response.status})`);
+  return response.json();
+});
+
 let api = null, root = null, els = null;
 let msg = null, view = null, legal = [], legalSet = new Set();
 let me = null;            // the seat this page acts for (null: spectator)
@@ -82,7 +89,7 @@ export function mount(element, a) {
 
 export function update(message) {
   msg = message;
-  view = message.view;
+  view = { ...message.view, figures: FIGURES };
   legal = (message.legal || []).map(parse);
   legalSet = new Set(legal.map((a) => a.text));
   me = typeof message.seat === "number" ? message.seat : null;
