@@ -386,3 +386,51 @@ def test_depot_emptied_by_a_card_before_the_tiles_leaves_nothing_to_take() -> No
     state.apply(0, "done")
     resolve_all(state, 1)
     assert state.is_over() and state.end_reasons == ["empty depot"]
+
+
+def test_a_depot_tile_taken_by_a_civ_card_shows_the_new_top_at_once() -> None:
+    """Salvage Yard claimed after the event: the player takes a tile alone, so the stack's next tile shows at once
+    (only the simultaneous draft hides new tops until everyone has placed) and the tile phase offers both stacks."""
+    from brassboard.engine import new_game
+
+    state = new_game("planet_unknown", 3, 1)
+    state.apply(state.commander, "turn 0")
+    state.phase = "event"
+    state.corps[0].pending = [["civ", 1]]
+    state.civ_piles[0] = [5]
+    state._after_phase("tiles")
+    state._settle()
+    state.apply(0, "keep 1")
+    placing = state.legal_actions(0)[0]
+    events = state.apply(0, placing)
+    assert any(e["type"] == "tops" and e.get("reveal") for e in events)
+    assert state.phase == "tiles"
+    shown = state.view(0)["depot_tiles"]
+    assert shown["inner"] is not None and shown["outer"] is not None
+    assert {a.args[0] for a in state.legal_actions(0) if a.kind == "place"} <= {"inner", "outer"}
+
+
+def test_an_end_game_card_kept_after_the_last_round_takes_effect() -> None:
+    """Gaming Commission kept in the final claims (its milestone reached by Planet Lottery's advance): its own
+    advance is still resolved before the game is scored."""
+    from brassboard.engine import new_game
+
+    state = new_game("planet_unknown", 3, 2)
+    state.apply(state.commander, "turn 0")
+    corp = state.corps[0]
+    corp.civ = [24]
+    corp.tracks[0] = 13
+    state.civ_piles[3] = [23]
+    for other in state.corps:
+        other.took_tile = True
+        other.pending = []
+    state.last_round = True
+    state.phase = "tiles"
+    state._end_round()
+    state._settle()
+    state.apply(0, "advance civ")  # Planet Lottery: civ 13 -> 14, the rank-4 milestone
+    state.apply(0, "keep 1")  # Gaming Commission
+    assert corp.pending and corp.pending[0][0] == "advance"
+    state.apply(0, "advance water")
+    assert corp.tracks[1] == 1 and state.is_over()
+    assert state.score_of(0).breakdown["civ_cards"] == 5  # 3 + 2 medals

@@ -514,16 +514,19 @@ class PlanetUnknownState(GameState):
     def _do_place(self, p: int, corp: Corp, name: str, x: int, y: int, orientation: int) -> None:
         ring, stack = self.depot_stack(p, name)
         tile = self.stacks[ring][stack].pop()
-        self.taken[ring].append(stack)
         kind = FIG.tiles[tile]
         placement = FIG.shapes[kind.shape].by_spot[kind.meteor][(x, y, orientation)]
         round_tile = self.phase == TILES and not corp.took_tile
         if round_tile:
             corp.took_tile = True
             advance = True
+            self.taken[ring].append(stack)  # drafted with everyone at once: its new top shows when all have placed
         else:
             advance = bool(self._take_item(corp, "depot_tile")[1])
         self.emit("place", player=p, tile=tile, stack=name, x=x, y=y, orientation=orientation)
+        if not round_tile:
+            # a civ card's tile, taken by one player alone: the new top shows at once, as at the table
+            self.emit("tops", tops={f"{name} {stack}": self.top(ring, stack)}, reveal=True)
         self._put_tile(p, corp, tile, placement, advance, round_tile)
 
     def _put_tile(self, p: int, corp: Corp, tile: int, pl: Placement, advance: bool, round_tile: bool) -> None:
@@ -762,7 +765,8 @@ class PlanetUnknownState(GameState):
         info = FIG.civ_cards[card]
         immediate = info["timing"] == "immediate"
         self.emit("keep_civ", player=p, rank=rank, card=card if immediate else None)
-        if immediate:
+        if immediate or self.after_claim == OVER:
+            # an end-game card kept in the claims after the last round takes effect at once: the end is now
             self._card_effect(p, corp, info)
 
     def _do_done(self, p: int, corp: Corp) -> None:
