@@ -158,18 +158,21 @@ class PUDriver(SeatDriver):
         square = self.page.locator(f'{PLANET} rect.pu-sq[data-x="{x}"][data-y="{y}"]')
         assert square.count() == 1, f"no square ({x}, {y}) for {action!r}"
         assert "target" in (square.get_attribute("class") or ""), f"square ({x}, {y}) is not highlighted for {action!r}"
+        return self._click_maybe_menu(square, action, f"the menu of ({x}, {y})", "square", shot)
+
+    def _click_maybe_menu(self, target: Any, action: str, what: str, how: str, shot: str | None) -> str:
+        """Click ``target``; where it opens a menu (several actions there), pick ``action`` from it."""
         self._shoot(shot)
         version = self.state()["version"]
-        square.click()
-        self.page.wait_for_function(
-            JS_MENU_OR_NEWER, arg=version)
+        target.click()
+        self.page.wait_for_function(JS_MENU_OR_NEWER, arg=version)
         menu = self.page.locator(".pu-menu")
         if menu.count():
             item = menu.locator(f'.pu-menuitem[data-action="{action}"]')
-            assert item.count() == 1, f"the menu of ({x}, {y}) does not offer {action!r}: {menu.inner_text()}"
+            assert item.count() == 1, f"{what} does not offer {action!r}: {menu.inner_text()}"
             item.click()
-            return "square menu"
-        return "square"
+            return f"{how} menu"
+        return how
 
     def _square(self, action: str, x: int, y: int, shot: str | None) -> str:
         return self._click_square(action, x, y, shot)
@@ -194,18 +197,7 @@ class PUDriver(SeatDriver):
         row = self.page.locator(f'.pu-trackbox g.pu-trackrow.legal[data-track="{track}"]')
         if not row.count():
             return self._button(action, shot)
-        self._shoot(shot)
-        version = self.state()["version"]
-        row.click()
-        self.page.wait_for_function(
-            JS_MENU_OR_NEWER, arg=version)
-        menu = self.page.locator(".pu-menu")
-        if menu.count():
-            item = menu.locator(f'.pu-menuitem[data-action="{action}"]')
-            assert item.count() == 1, f"the {track} menu does not offer {action!r}: {menu.inner_text()}"
-            item.click()
-            return "track menu"
-        return "track"
+        return self._click_maybe_menu(row, action, f"the {track} menu", "track", shot)
 
     def _turn(self, action: str, steps: int, shot: str | None) -> str:
         self.page.locator(f'.pu-action button.pu-step[data-turn="{steps}"]').click()

@@ -11,7 +11,6 @@ import random
 from typing import Any
 
 from brassboard.engine import Action, Match
-from brassboard.games.planet_unknown import geometry as g
 from brassboard.games.planet_unknown.figures import TRACK_TOP, figures
 from brassboard.games.planet_unknown.rules import PlanetUnknownState
 
@@ -137,6 +136,3 @@ def mutate(action: Action, rng: random.Random) -> Action:
         args[index] = rng.choice(("inner", "outer", "civ", "water", "energy", "row", "nonsense"))
     return Action(action.kind, *args)
 
-
-def square_of(index: int) -> tuple[int, int]:
-    return g.xy(index)

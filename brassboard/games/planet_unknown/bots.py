@@ -186,19 +186,17 @@ class GreedyBot:
 
 
 def _snugness(corp: Corp, mask: int) -> float:
-    """Sides of ``mask`` touching covered squares or the outside of the planet: a snug tile leaves no holes."""
-    touching = 0
-    for index in g.cells_of(mask):
-        x, y = g.xy(index)
-        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if not (0 <= nx < g.WIDTH and 0 <= ny < g.HEIGHT):
-                touching += 1
-                continue
-            b = g.bit(nx, ny)
-            if mask & b:
-                continue
-            if corp.occupied & b or not PLANET.squares & b:
-                touching += 1
+    """Sides of ``mask`` touching covered squares or the outside of the planet: a snug tile leaves no holes.
+
+    Counted with shifts, one direction at a time: a side at the grid's edge touches the outside.
+    """
+    solid = (corp.occupied | ~PLANET.squares) & g.FULL & ~mask
+    touching = (
+        (((mask & ~g.RIGHT_COLUMN) << 1) & solid).bit_count() + (mask & g.RIGHT_COLUMN).bit_count()
+        + (((mask & ~g.LEFT_COLUMN) >> 1) & solid).bit_count() + (mask & g.LEFT_COLUMN).bit_count()
+        + ((mask << g.WIDTH) & solid).bit_count() + (mask & g.row_mask(g.HEIGHT - 1)).bit_count()
+        + ((mask >> g.WIDTH) & solid).bit_count() + (mask & g.row_mask(0)).bit_count()
+    )
     return touching * SNUG_VALUE
 
 

@@ -160,9 +160,6 @@ class Corp:
     def level(self, level: int) -> bool:
         return bool(self.tech >> level & 1)
 
-    def rover_at(self, index: int) -> int:
-        return self.rovers.index(index) if index in self.rovers else -1
-
 
 class PlanetUnknownState(GameState):
     info = INFO
@@ -272,10 +269,14 @@ class PlanetUnknownState(GameState):
         return self.phase == OVER
 
     def legal_actions(self, player: int) -> list[Action]:
+        return list(self._cached_legal(player))
+
+    def _cached_legal(self, player: int) -> list[Action]:
+        """The legal actions, computed once per state (callers outside get a copy)."""
         cached = self._legal.get(player)
         if cached is None:
             cached = self._legal[player] = self._compute_legal(player) if player in self.active_players() else []
-        return list(cached)
+        return cached
 
     def _compute_legal(self, p: int) -> list[Action]:
         corp = self.corps[p]
@@ -488,7 +489,7 @@ class PlanetUnknownState(GameState):
 
     # ----- apply ------------------------------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
-        if action not in self.legal_actions(player):
+        if action not in self._cached_legal(player):
             raise IllegalAction(self._reason(player, action))
         self._legal = {}
         corp = self.corps[player]
