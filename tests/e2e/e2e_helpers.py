@@ -206,10 +206,20 @@ class SeatDriver:
             screenshot(self.page, shot)
 
     def _wait_past(self, version: int, action: str, timeout: float = 15.0) -> None:
+        """Wait until the server has recorded this seat's ``action`` (sent on ``version``) and the page shows it.
+
+        A newer version alone is no proof: where players act at once, another seat's step may come first, and a
+        turn read then would still offer the action in flight."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.state()["version"] > version and self.ui_version() > version:
-                return
+            state = self.state()
+            log = state["log"]
+            mine = [e for e in log if e["seat"] == self.seat and e["action"] == action and e["version"] >= version]
+            scrolled_out = bool(log) and log[0]["version"] > version  # the log tail no longer reaches back
+            if (mine or scrolled_out) and state["version"] > version:
+                arrived = mine[0]["version"] + 1 if mine else state["version"]
+                if self.ui_version() >= arrived:
+                    return
             errors = self.errors_shown()
             if errors:
                 raise AssertionError(f"{action!r} was refused: {errors}")

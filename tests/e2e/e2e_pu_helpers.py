@@ -66,31 +66,11 @@ class PUDriver(SeatDriver):
         value = self.page.locator(".pu-depots").get_attribute("data-orientation")
         return int(value) if value not in (None, "") else None
 
-    def _depot_button(self, depot: str, action: str) -> Any:
-        """The tray's button for ``depot``. Seen once in CI and never again here: the button missing although the
-        page was at the server's version. Then the page's own state is put in the failure message, and the page
-        is reloaded once (a resync, as a player would) before giving up."""
-        button = self.page.locator(f'button.pu-depot[data-depot="{depot}"]')
-        try:
-            button.wait_for(timeout=8000)
-            return button
-        except Exception:
-            tray = self.page.locator(".pu-tray").inner_html()[:1500]
-            seen = f"page version {self.ui_version()}, server {self.state()['version']}; tray: {tray}"
-            print(f"no depot button for {action!r}; reloading once. {seen}")
-            self.page.reload()
-            self.page.locator(".pu-planetbox svg.pu-planet").wait_for()
-            try:
-                button.wait_for(timeout=8000)
-            except Exception as exc:
-                raise AssertionError(f"no depot button for {action!r} even after a reload; before it: {seen}") from exc
-            return button
-
     def _place(self, action: str, args: list[str], shot: str | None) -> str:
         depot, x, y, o = args[0], int(args[1]), int(args[2]), int(args[3])
         tray = self.page.locator(".pu-depots")
         if tray.get_attribute("data-selected") != depot:
-            self._depot_button(depot, action).click()
+            self.page.locator(f'button.pu-depot[data-depot="{depot}"]').click()
             self.page.wait_for_function(
                 "(d) => document.querySelector('.pu-depots')?.dataset.selected === d", arg=depot)
         steps: list[str] = []
