@@ -681,8 +681,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     where = "BRASSBOARD_DATABASE_URL" if settings.database_url else str(settings.data_dir.resolve())
     print(f"Brassboard on {server_url(args.host, args.port)}  (data: {where}; Ctrl-C stops)", flush=True)
     # WebSocket messages over the limit get an error message from the app; far larger ones are cut off here
+    # WebSocket compression is off unless asked for: state messages are a few KiB, and per-message deflate costs
+    # CPU on every message and a compressor's memory on every connection (boardgame.io's socket.io has it off too)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=4 * MAX_BODY_BYTES, timeout_graceful_shutdown=3,
-                log_level="info", log_config=log_config())
+                log_config=log_config(args.access_log), access_log=args.access_log,
+                ws_per_message_deflate=args.ws_compression)
     return 0
 
 
@@ -734,6 +737,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the web server: lobby, matches, bots (BRASSBOARD_* settings)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument("--access-log", action="store_true",
+                       help="log every HTTP request and WebSocket (default: warnings and errors only)")
+    serve.add_argument("--ws-compression", action="store_true",
+                       help="accept WebSocket per-message deflate when a browser offers it (default: off)")
     serve.set_defaults(handler=cmd_serve)
 
     bench = commands.add_parser("bench", help="run bench/bench_engine.py (arguments after the command pass on)")

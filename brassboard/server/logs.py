@@ -30,12 +30,20 @@ class RedactTokens(logging.Filter):
         return True
 
 
-def log_config() -> dict[str, Any]:
-    """uvicorn's default logging configuration with :class:`RedactTokens` on every handler."""
+def log_config(access_log: bool = False) -> dict[str, Any]:
+    """uvicorn's default logging configuration with :class:`RedactTokens` on every handler.
+
+    ``access_log``: a line for every HTTP request and every WebSocket opened and closed (uvicorn's INFO lines).
+    Without it only warnings and errors are logged: under load, making those lines cost the server about a tenth
+    of its CPU (bench/bench_server.py), and a proxy in front usually keeps an access log anyway.
+    """
     from uvicorn.config import LOGGING_CONFIG
 
     config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
     config.setdefault("filters", {})["redact_tokens"] = {"()": RedactTokens}
     for handler in config["handlers"].values():
         handler.setdefault("filters", []).append("redact_tokens")
+    level = "INFO" if access_log else "WARNING"
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        config["loggers"].setdefault(name, {})["level"] = level
     return config

@@ -25,3 +25,10 @@ def test_every_uvicorn_handler_carries_the_filter() -> None:
     config = log_config()
     assert config["handlers"] and all("redact_tokens" in h["filters"] for h in config["handlers"].values())
     assert config["filters"]["redact_tokens"]["()"] is RedactTokens
+
+
+def test_only_warnings_are_logged_unless_the_access_log_is_asked_for() -> None:
+    quiet, chatty = log_config(), log_config(access_log=True)
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        assert quiet["loggers"][name]["level"] == "WARNING"
+        assert chatty["loggers"][name]["level"] == "INFO"

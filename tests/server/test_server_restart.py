@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+from websockets.sync.client import connect
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
@@ -94,6 +95,7 @@ def test_sigkill_and_restart_lose_no_acknowledged_action(tmp_path: Path) -> None
         assert process.stdout is not None
         banner = process.stdout.read().decode(errors="replace")
     assert f"http://{LOOPBACK}:{port}/" in banner  # startup printed the URL
+    assert "/api/matches" not in banner  # no access log unless asked for (--access-log)
 
     port = free_port()
     with server_process(data_dir, port) as process, \
@@ -120,3 +122,7 @@ def test_sigkill_and_restart_lose_no_acknowledged_action(tmp_path: Path) -> None
             httpx.Client(base_url=f"http://{LOOPBACK}:{port}", timeout=10) as client:
         wait_until_serving(client, process)
         assert human_turn(client, match_id, token) == steady
+        # a browser offers per-message deflate; the server declines unless started with --ws-compression
+        with connect(f"ws://{LOOPBACK}:{port}/ws/matches/{match_id}?token={token}", compression="deflate") as ws:
+            assert json.loads(ws.recv(timeout=10))["version"] == steady["version"]
+            assert ws.response is not None and "Sec-WebSocket-Extensions" not in ws.response.headers

@@ -10,6 +10,12 @@ from brassboard.cli import build_parser, main, server_url
 def test_serve_defaults_to_loopback_port_8000() -> None:
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port) == ("127.0.0.1", 8000)
+    assert not args.access_log and not args.ws_compression
+
+
+def test_serve_takes_access_log_and_compression_flags() -> None:
+    args = build_parser().parse_args(["serve", "--access-log", "--ws-compression"])
+    assert args.access_log and args.ws_compression
 
 
 def test_server_url() -> None:
