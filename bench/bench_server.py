@@ -2,7 +2,8 @@
 asserts a timing.
 
     .venv/bin/python bench/bench_server.py [--matches N] [--seconds S] [--rounds R] [--planet-seconds S]
-                                           [--compression deflate|none] [--no-boardgameio] [--npm-dir DIR] [--json]
+                                           [--compression deflate|none] [--ws-compression] [--access-log]
+                                           [--no-boardgameio] [--npm-dir DIR] [--json]
 
 Every server runs as a subprocess on a free port of 127.0.0.1 and every client in another process than its server;
 all traffic stays on loopback, and every loop is bounded in count and time.
@@ -420,12 +421,12 @@ class Ours:
 
 
 @contextlib.contextmanager
-def start_ours(work: Path, compression: str | None) -> Iterator[Ours]:
+def start_ours(work: Path, compression: str | None, serve_flags: list[str]) -> Iterator[Ours]:
     port = free_port()
     env = {**os.environ, "BRASSBOARD_DATA_DIR": str(work / "data"), "BRASSBOARD_BOT_DELAY": "0"}
     env.pop("BRASSBOARD_DATABASE_URL", None)
     env.pop("BRASSBOARD_REDIS_URL", None)
-    command = [sys.executable, "-m", "brassboard", "serve", "--host", HOST, "--port", str(port)]
+    command = [sys.executable, "-m", "brassboard", "serve", "--host", HOST, "--port", str(port), *serve_flags]
     with server_process(command, env, f"http://{HOST}:{port}/api/games", work / "brassboard.log") as pid:
         yield Ours(f"{HOST}:{port}", pid, compression)
 
@@ -569,7 +570,9 @@ def measure(args: argparse.Namespace, work: Path, notes: list[str]) -> tuple[lis
             skipped = f"boardgame.io skipped: {exc}"
     slice_seconds = args.seconds / args.rounds
     with contextlib.ExitStack() as stack:
-        ours = stack.enter_context(start_ours(work, compression))
+        serve_flags = [flag for flag, on in (("--ws-compression", args.ws_compression),
+                                             ("--access-log", args.access_log)) if on]
+        ours = stack.enter_context(start_ours(work, compression, serve_flags))
         theirs: Theirs | None = None
         if skipped is None:
             try:
@@ -594,7 +597,9 @@ def measure(args: argparse.Namespace, work: Path, notes: list[str]) -> tuple[lis
         notes.append(f"boardgame.io {version}: InMemory storage, socket.io over WebSocket; node client process with "
                      "boardgame.io's own Client, one per player")
     notes.append("brassboard: SQLite in a temporary folder (each action committed before it is announced); python "
-                 f"client process (websockets, compression {args.compression}), one WebSocket per seat")
+                 f"client process (websockets, offering compression {args.compression}), one WebSocket per seat; "
+                 f"server compression {'on' if args.ws_compression else 'off'}, access log "
+                 f"{'on' if args.access_log else 'off'} (brassboard serve's defaults: off)")
     if skipped is not None:
         notes.append(skipped)
     return rows, theirs_ttt
@@ -614,6 +619,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="concurrent Planet Steam matches (default: --matches)")
     parser.add_argument("--compression", choices=["deflate", "none"], default="deflate",
                         help="WebSocket compression our client offers (default deflate, as browsers do)")
+    parser.add_argument("--ws-compression", action="store_true",
+                        help="start our server with --ws-compression (it then accepts the client's offer)")
+    parser.add_argument("--access-log", action="store_true", help="start our server with --access-log")
     parser.add_argument("--no-boardgameio", action="store_true", help="measure our server only")
     parser.add_argument("--npm-dir", help="install boardgame.io here (and keep it) instead of a temporary folder")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random moves (default 1)")
