@@ -5,59 +5,23 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
+from services import LOOPBACK, free_port, serve_process, wait_until_serving
 from websockets.sync.client import connect
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
-LOOPBACK = "127.0.0.1"
 
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((LOOPBACK, 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@contextmanager
-def server_process(data_dir: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    env = {**os.environ, "BRASSBOARD_DATA_DIR": str(data_dir), "BRASSBOARD_BOT_DELAY": "0"}
-    for name in ("BRASSBOARD_DATABASE_URL", "BRASSBOARD_REDIS_URL"):
-        env.pop(name, None)
-    process = subprocess.Popen([sys.executable, "-m", "brassboard", "serve", "--host", LOOPBACK, "--port", str(port)],
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        yield process
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
-        if process.stdout is not None:
-            process.stdout.close()
-
-
-def wait_until_serving(client: httpx.Client, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "the server exited at start"
-        try:
-            if client.get("/api/games").status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.05)
-    raise AssertionError("the server did not start")
+def server_process(data_dir: Path, port: int) -> AbstractContextManager[subprocess.Popen[bytes]]:
+    return serve_process(port, DATA_DIR=str(data_dir))
 
 
 def human_turn(client: httpx.Client, match_id: str, token: str) -> dict[str, Any]:

@@ -1,8 +1,11 @@
-"""The database: migrations, SQLite settings, and the compare-and-set that keeps concurrent writers apart."""
+"""The database: migrations, SQLite settings, and the compare-and-set that keeps concurrent writers apart.
+
+Tests that take ``any_store`` run on SQLite and on PostgreSQL (a throwaway server: conftest.py)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -22,10 +25,23 @@ from brassboard.server.store import Conflict, MatchHead, SeatRecord, Store
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
+def store(tmp_path: Path) -> Iterator[Store]:
     engine = make_engine(f"sqlite:///{tmp_path / 'test.sqlite'}")
     upgrade(engine)
-    return Store(engine)
+    yield Store(engine)
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'test.sqlite'}"
+    else:
+        url = Settings(database_url=request.getfixturevalue("postgres_url")).resolved_database_url()
+    engine = make_engine(url)
+    upgrade(engine)
+    yield Store(engine)
+    engine.dispose()
 
 
 def new_match(store: Store, match_id: str = "m1") -> None:
@@ -34,47 +50,51 @@ def new_match(store: Store, match_id: str = "m1") -> None:
                  [SeatRecord(0, "human", "Ada", "a" * 64), SeatRecord(1, "bot:random", "Bot", None)])
 
 
-def test_migrations_build_the_models_schema_and_run_twice(store: Store) -> None:
-    upgrade(store.engine)  # a second start finds nothing to do
-    with store.engine.connect() as connection:
+def test_migrations_build_the_models_schema_and_run_twice(any_store: Store) -> None:
+    upgrade(any_store.engine)  # a second start finds nothing to do
+    with any_store.engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+
+
+def test_sqlite_runs_with_wal_and_foreign_keys(store: Store) -> None:
+    with store.engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 10000
 
 
-def test_foreign_keys_are_enforced(store: Store) -> None:
-    with pytest.raises(IntegrityError), Session(store.engine) as session, session.begin():
+def test_foreign_keys_are_enforced(any_store: Store) -> None:
+    with pytest.raises(IntegrityError), Session(any_store.engine) as session, session.begin():
         session.add(ActionRow(match_id="nope", index=0, seat=0, notation="mark b2"))
 
 
-def test_writers_compare_and_set_the_revision(store: Store) -> None:
-    new_match(store)
-    store.append_action("m1", 0, 0, 0, "mark b2", "running")
+def test_writers_compare_and_set_the_revision(any_store: Store) -> None:
+    new_match(any_store)
+    any_store.append_action("m1", 0, 0, 0, "mark b2", "running")
     with pytest.raises(Conflict):  # a second writer that loaded revision 0 too
-        store.append_action("m1", 0, 0, 1, "mark a1", "running")
-    loaded = store.load("m1")
+        any_store.append_action("m1", 0, 0, 1, "mark a1", "running")
+    loaded = any_store.load("m1")
     assert loaded is not None
     assert loaded.actions == [(0, "mark b2")] and loaded.head.version == 1 and loaded.head.revision == 1
-    store.remove_last_action("m1", 1, 0, "running")
+    any_store.remove_last_action("m1", 1, 0, "running")
     with pytest.raises(Conflict):
-        store.remove_last_action("m1", 1, 0, "running")
-    loaded = store.load("m1")
+        any_store.remove_last_action("m1", 1, 0, "running")
+    loaded = any_store.load("m1")
     assert loaded is not None and loaded.actions == [] and loaded.head.revision == 2
     assert loaded.head.created.tzinfo is not None
 
 
-def test_removing_an_action_from_the_middle_moves_the_later_ones_down(store: Store) -> None:
+def test_removing_an_action_from_the_middle_moves_the_later_ones_down(any_store: Store) -> None:
     """An undo in a simultaneous phase takes back a step that other players' steps followed."""
-    new_match(store)
+    new_match(any_store)
     for index, (seat, notation) in enumerate([(0, "a"), (1, "b"), (0, "c"), (1, "d")]):
-        store.append_action("m1", index, index, seat, notation, "running")
-    store.remove_action("m1", 4, 1, 3, "running")
-    loaded = store.load("m1")
+        any_store.append_action("m1", index, index, seat, notation, "running")
+    any_store.remove_action("m1", 4, 1, 3, "running")
+    loaded = any_store.load("m1")
     assert loaded is not None
     assert loaded.actions == [(0, "a"), (0, "c"), (1, "d")] and loaded.head.version == 3
-    store.append_action("m1", 5, 3, 1, "e", "running")  # the next index follows on
-    loaded = store.load("m1")
+    any_store.append_action("m1", 5, 3, 1, "e", "running")  # the next index follows on
+    loaded = any_store.load("m1")
     assert loaded is not None and loaded.actions[-1] == (1, "e")
 
 
@@ -106,20 +126,20 @@ def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path
         Settings.from_env()
 
 
-def test_a_lost_race_between_processes_is_stale_and_leaves_no_trace(store: Store,
+def test_a_lost_race_between_processes_is_stale_and_leaves_no_trace(any_store: Store,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    service = MatchService(store)
+    service = MatchService(any_store)
     match_id = service.create("tictactoe", 2, ["human", "human"], None, 1, None)["id"]
-    other_process = MatchService(Store(store.engine))
-    record = store.append_action
+    other_process = MatchService(Store(any_store.engine))
+    record = any_store.append_action
 
     def another_process_writes_first(*args: Any) -> Any:
         # between this process's check and its write, another process records action 0
-        monkeypatch.setattr(store, "append_action", record)
+        monkeypatch.setattr(any_store, "append_action", record)
         other_process.act(match_id, 0, "mark a1", 0)
         return record(*args)
 
-    monkeypatch.setattr(store, "append_action", another_process_writes_first)
+    monkeypatch.setattr(any_store, "append_action", another_process_writes_first)
     with pytest.raises(ApiError) as refused:
         service.act(match_id, 0, "mark b2", 0)
     assert refused.value.error == "stale" and refused.value.extra["version"] == 1
@@ -146,8 +166,8 @@ def test_the_generation_changes_only_when_another_connection_writes(store: Store
     assert store.generation() is not None  # reopens its connection
 
 
-def test_a_service_sees_another_process_s_writes_without_being_told(store: Store) -> None:
-    service, other = MatchService(store), MatchService(Store(store.engine))
+def test_a_service_sees_another_process_s_writes_without_being_told(any_store: Store) -> None:
+    service, other = MatchService(any_store), MatchService(Store(any_store.engine))
     match_id = service.create("tictactoe", 2, ["human", "open"], None, 1, None)["id"]
     assert json.loads(service.state(match_id, None))["status"] == "open"  # cached here now
     other.join(match_id, None, "Bea")
@@ -171,8 +191,8 @@ def test_json_text_falls_back_to_the_json_module_where_orjson_refuses() -> None:
         loads("{not json")
 
 
-def test_log_entries_follow_undo_and_replacement(store: Store) -> None:
-    service = MatchService(store)
+def test_log_entries_follow_undo_and_replacement(any_store: Store) -> None:
+    service = MatchService(any_store)
     match_id = service.create("tictactoe", 2, ["human", "human"], None, 1, None)["id"]
     service.act(match_id, 0, "mark b2", 0)
     service.act(match_id, 1, "mark a1", 1)
