@@ -680,9 +680,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app(settings)
     where = "BRASSBOARD_DATABASE_URL" if settings.database_url else str(settings.data_dir.resolve())
     print(f"Brassboard on {server_url(args.host, args.port)}  (data: {where}; Ctrl-C stops)", flush=True)
-    # WebSocket messages over the limit get an error message from the app; far larger ones are cut off here
-    # WebSocket compression is off unless asked for: state messages are a few KiB, and per-message deflate costs
-    # CPU on every message and a compressor's memory on every connection (boardgame.io's socket.io has it off too)
+    # WebSocket messages over the limit get an error message from the app; far larger ones are cut off here.
+    # Compression is off unless asked for: state messages are a few KiB, and per-message deflate costs CPU on
+    # every message and a compressor's memory on every connection (boardgame.io's socket.io has it off too).
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=4 * MAX_BODY_BYTES, timeout_graceful_shutdown=3,
                 log_config=log_config(args.access_log), access_log=args.access_log,
                 ws_per_message_deflate=args.ws_compression)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, ExitStack
 from pathlib import Path
 
 import pytest
@@ -30,17 +30,14 @@ def client(data_dir: Path) -> Iterator[TestClient]:
 
 
 def _service(start: Callable[[], AbstractContextManager[str]]) -> Iterator[str]:
-    try:
-        context = start()
-        url = context.__enter__()
-    except ServiceUnavailable as missing:
-        if os.environ.get(REQUIRE_SERVICES, "0") not in ("", "0"):
-            pytest.fail(f"{missing} ({REQUIRE_SERVICES} is set)")
-        pytest.skip(str(missing))
-    try:
+    with ExitStack() as stack:
+        try:
+            url = stack.enter_context(start())
+        except ServiceUnavailable as missing:
+            if os.environ.get(REQUIRE_SERVICES, "0") not in ("", "0"):
+                pytest.fail(f"{missing} ({REQUIRE_SERVICES} is set)")
+            pytest.skip(str(missing))
         yield url
-    finally:
-        context.__exit__(None, None, None)
 
 
 @pytest.fixture(scope="session")

@@ -48,10 +48,10 @@ def _postgres_program(name: str) -> str:
     return found
 
 
-def _wait_for_port(port: int, process: subprocess.Popen[bytes] | None, what: str, log: Path) -> None:
+def _wait_for_port(port: int, process: subprocess.Popen[bytes], what: str, log: Path) -> None:
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
-        if process is not None and process.poll() is not None:
+        if process.poll() is not None:
             break
         with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
             if probe.connect_ex((LOOPBACK, port)) == 0:
@@ -81,10 +81,10 @@ def postgres_server() -> Iterator[str]:
                         "--no-sync"], check=True, capture_output=True, timeout=120)
         # fsync off: these databases are thrown away; the socket folder is ours, not /var/run/postgresql
         options = f"-p {port} -k {folder} -c listen_addresses={LOOPBACK} -F"
+        # -w: pg_ctl returns once the server accepts connections
         subprocess.run([*as_user, pg_ctl, "-D", str(data), "-l", str(log), "-o", options, "-w", "-t", "60",
                         "start"], check=True, capture_output=True, timeout=90)
         try:
-            _wait_for_port(port, None, "PostgreSQL", log)
             yield f"postgresql://brass@{LOOPBACK}:{port}/postgres"
         finally:
             subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop"],

@@ -24,24 +24,25 @@ from brassboard.server.service import MatchService
 from brassboard.server.store import Conflict, MatchHead, SeatRecord, Store
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    engine = make_engine(f"sqlite:///{tmp_path / 'test.sqlite'}")
+def migrated_store(url: str) -> Iterator[Store]:
+    engine = make_engine(url)
     upgrade(engine)
     yield Store(engine)
     engine.dispose()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    yield from migrated_store(f"sqlite:///{tmp_path / 'test.sqlite'}")
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'test.sqlite'}"
+        yield from migrated_store(f"sqlite:///{tmp_path / 'test.sqlite'}")
     else:
-        url = Settings(database_url=request.getfixturevalue("postgres_url")).resolved_database_url()
-    engine = make_engine(url)
-    upgrade(engine)
-    yield Store(engine)
-    engine.dispose()
+        yield from migrated_store(Settings(database_url=request.getfixturevalue("postgres_url"))
+                                  .resolved_database_url())
 
 
 def new_match(store: Store, match_id: str = "m1") -> None:

@@ -48,6 +48,11 @@ export function s(tag, attrs = {}, ...children) {
 }
 
 /** Replace the children of `el`. */
+/** Link a game UI's stylesheet into the page once (mount runs again for every state and hotseat seat). */
+export function stylesheet(id, href) {
+  if (!document.getElementById(id)) document.head.append(h("link", { id, rel: "stylesheet", href }));
+}
+
 export function fill(el, ...children) {
   el.replaceChildren();
   append(el, children);

@@ -1,6 +1,6 @@
 // Planet Steam's browser view: the board in SVG and every legal action reachable by clicking.
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
-import { h } from "/static/dom.js";
+import { h, stylesheet } from "/static/dom.js";
 import { strings as STRINGS } from "./strings.js";
 import {
   RESOURCES, WATER, ENERGY, NO_CONVERTER, TWO_ZONE_KINDS, parse, zoneIndex, zoneActions, production, producing,
@@ -66,9 +66,7 @@ function costText(cost, extraCredits = 0) {
 // ----- protocol ------------------------------------------------------------------------------------------------
 export function mount(element, a) {
   api = a;
-  if (!document.getElementById("ps-style")) {
-    document.head.append(h("link", { id: "ps-style", rel: "stylesheet", href: new URL("./style.css", import.meta.url).href }));
-  }
+  stylesheet("ps-style", new URL("./style.css", import.meta.url).href);
   els = {
     action: h("section.ps-action", { "aria-live": "polite" }),
     map: h("div.ps-mapbox"),

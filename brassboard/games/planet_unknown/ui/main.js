@@ -1,7 +1,7 @@
 // Planet Unknown's browser view: the planets, the S.U.S.A.N., the corporation tracks and the cards in SVG and HTML,
 // with every legal action reachable by clicking (tiles are placed by pointing, turned with R and mirrored with M).
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
-import { h, s } from "/static/dom.js";
+import { h, s, stylesheet } from "/static/dom.js";
 import { strings as STRINGS } from "./strings.js";
 import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf } from "./model.js";
 import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYER_HEX, ROMAN } from "./board.js";
@@ -60,9 +60,7 @@ function civName(id) { const c = view.figures.civ_cards[String(id)]; return c ? 
 export function mount(element, a) {
   if (a.seat !== me) { focus = null; sel = null; roverSel = null; }   // another hotseat seat: its own planet
   api = a;
-  if (!document.getElementById("pu-style")) {
-    document.head.append(h("link", { id: "pu-style", rel: "stylesheet", href: new URL("./style.css", import.meta.url).href }));
-  }
+  stylesheet("pu-style", new URL("./style.css", import.meta.url).href);
   els = {
     action: h("section.pu-action", { "aria-live": "polite" }),
     planetHead: h("div.pu-planethead"),
