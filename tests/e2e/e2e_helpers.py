@@ -83,8 +83,10 @@ def screenshot(page: Page, name: str, *, full_page: bool = True) -> Path:
 
 # ----- the lobby -------------------------------------------------------------------------------------------------
 def create_match_in_lobby(page: Page, game: str, seats: list[str], *, seed: int | None = None,
-                          name: str | None = None, shot: str | None = None) -> str:
-    """Fill the lobby's form by clicking and create the match; returns its id (the page is then on /m/ID)."""
+                          name: str | None = None, options: dict[str, bool] | None = None,
+                          shot: str | None = None) -> str:
+    """Fill the lobby's form by clicking (seats, the first seat's name, boolean options, the seed) and create the
+    match; returns its id (the page is then on /m/ID)."""
     page.goto("/")
     page.locator(f'#game option[value="{game}"]').wait_for(state="attached")
     page.select_option("#game", game)
@@ -92,11 +94,20 @@ def create_match_in_lobby(page: Page, game: str, seats: list[str], *, seed: int 
     for i, kind in enumerate(seats):
         page.select_option(f'select.seat-kind[data-seat="{i}"]', kind)
     if name is not None:
-        page.locator("table.seats input[type=text]").first.fill(name)
+        from playwright.sync_api import expect  # only when a browser runs: the module loads without Playwright
+
+        field = page.locator("table.seats input[type=text]").first
+        field.fill(name)
+        expect(field).to_have_value(name)
+    if seed is not None or options:
+        shown = page.locator("details.options")
+        if shown.get_attribute("open") is None:
+            shown.locator("summary").click()
+    for option, value in (options or {}).items():
+        box = page.locator(f'label.opt[data-option="{option}"] input[type=checkbox]')
+        if box.is_checked() != value:
+            box.click()
     if seed is not None:
-        options = page.locator("details.options")
-        if options.get_attribute("open") is None:
-            options.locator("summary").click()
         page.fill("#seed", str(seed))
     if shot:
         screenshot(page, shot)

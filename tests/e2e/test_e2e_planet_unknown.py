@@ -21,7 +21,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_helpers import Server, held_tokens, screenshot
+from e2e_helpers import Server, create_match_in_lobby, held_tokens, screenshot
 from e2e_pu_helpers import PUDriver
 from e2e_pu_policy import SEATS, SEED, SOLO_SEED, choose, moved_this_turn
 
@@ -41,28 +41,8 @@ SCORE_LABELS = {"planet": "Planet: complete rows and columns", "tracks": "Track 
 
 
 def create(page: Page, seats: list[str], seed: int, options: dict[str, bool], shot: str) -> str:
-    """Fill the lobby's form by clicking (seats, name, the game's boolean options, the seed) and create the match."""
-    page.goto("/")
-    page.locator('#game option[value="planet_unknown"]').wait_for(state="attached")
-    page.select_option("#game", "planet_unknown")
-    page.select_option("#players", str(len(seats)))
-    for i, kind in enumerate(seats):
-        page.select_option(f'select.seat-kind[data-seat="{i}"]', kind)
-    page.locator("table.seats input[type=text]").first.fill("Ada")
-    opened = page.locator("details.options")
-    if opened.get_attribute("open") is None:
-        opened.locator("summary").click()
-    for name, value in options.items():
-        box = page.locator(f'label.opt[data-option="{name}"] input[type=checkbox]')
-        if box.is_checked() != value:
-            box.click()
-    page.fill("#seed", str(seed))
-    screenshot(page, shot)
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/m/[^/?]+$"))
-    found = re.search(r"/m/([^/?]+)$", page.url)
-    assert found, page.url
-    match_id = found.group(1)
+    """Create the match in the lobby by clicking; the server must have taken the options as clicked."""
+    match_id = create_match_in_lobby(page, "planet_unknown", seats, seed=seed, name="Ada", options=options, shot=shot)
     created = server_options(page, match_id)
     assert all(created.get(k) == v for k, v in options.items()), created
     return match_id

@@ -92,3 +92,18 @@ def test_german_by_the_language_toggle(page: Page, e2e_server: Server) -> None:
     page.locator("svg.ps-exchange", has_text="Quartz").wait_for()
     english = page.locator(".ps-root").text_content() or ""
     assert "Rohstoffbörse" not in english and "Exchange" in english
+
+
+def test_the_lobby_keeps_a_name_being_typed_when_it_redraws(page: Page, e2e_server: Server) -> None:
+    """The lobby's form is drawn anew when a game's texts arrive or the language changes: typing goes on."""
+    page.goto("/")
+    page.locator("#create").wait_for()
+    page.select_option("#game", "tictactoe")
+    field = page.locator("table.seats input[type=text]").first
+    field.click()
+    page.keyboard.type("Ad")
+    page.evaluate("() => window.dispatchEvent(new Event('langchange'))")  # what a redraw is triggered by
+    page.keyboard.type("a")
+    field = page.locator("table.seats input[type=text]").first
+    assert field.input_value() == "Ada"
+    assert page.evaluate("() => document.activeElement.dataset.field") == "name-0"

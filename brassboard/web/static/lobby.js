@@ -51,10 +51,20 @@ function saveForm() { prefs.set("lobby.form", form); }
 
 function render() {
   if (!root) return;
+  // the form is drawn anew on every change (and when a game's texts arrive): keep the field being typed in focused,
+  // caret and all, so a re-render never swallows keystrokes
+  const active = document.activeElement;
+  const key = active && root.contains(active) ? active.dataset.field : undefined;
+  const caret = key && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
   fill(root, h("div.lobby",
     h("section.card.newmatch", h("h2", t("lobby.new")), created ? createdBox() : null, newMatchForm()),
     h("section.lists", { id: "lists" })));
   renderLists();
+  const again = key ? root.querySelector(`[data-field="${key}"]`) : null;
+  if (again) {
+    again.focus();
+    if (caret) again.setSelectionRange(...caret);
+  }
 }
 
 function newMatchForm() {
@@ -84,7 +94,7 @@ function newMatchForm() {
       onchange: (e) => { form.seats[i] = e.target.value; saveForm(); render(); } },
     kinds.map((k) => h("option", { value: k, selected: k === kind },
       k === "human" ? t("lobby.kind.human") : k === "open" ? t("lobby.kind.open") : t("lobby.kind.bot", { kind: k.slice(4) }))))),
-    h("td", kind === "human" ? h("input", { type: "text", placeholder: t("lobby.name"), value: form.names[i] || "", maxlength: 40,
+    h("td", kind === "human" ? h("input", { type: "text", placeholder: t("lobby.name"), value: form.names[i] || "", maxlength: 40, dataset: { field: `name-${i}` },
       oninput: (e) => { form.names[i] = e.target.value; saveForm(); } }) : null)));
   const humans = form.seats.filter((k) => k === "human").length;
 
@@ -96,7 +106,7 @@ function newMatchForm() {
     humans > 1 ? h("p.note", t("lobby.hotseat")) : null,
     optionRows.length ? h("details.options", { open: !!form.optionsOpen, ontoggle: (e) => { form.optionsOpen = e.target.open; saveForm(); } },
       h("summary", t("lobby.options")), h("div.optlist", optionRows),
-      h("label.opt", h("span.optname", t("lobby.seed")), h("input", { type: "number", id: "seed", value: form.seed ?? "", min: 0,
+      h("label.opt", h("span.optname", t("lobby.seed")), h("input", { type: "number", id: "seed", value: form.seed ?? "", min: 0, dataset: { field: "seed" },
         oninput: (e) => { form.seed = e.target.value; saveForm(); } }))) : null,
     h("div.row", h("button.primary", { type: "submit", id: "create" }, t("lobby.create"))));
 }
