@@ -17,20 +17,21 @@ _CACHE_LIMIT = 1 << 20
 class TokenHasher:
     """Maps tokens to ``(bucket, sign)`` for one vector size, memoising each token seen."""
 
-    __slots__ = ("_cache", "size")
+    __slots__ = ("known", "size")
 
     def __init__(self, size: int) -> None:
         if size < 1:
             raise ValueError(f"a hashed vector needs at least one bucket, not {size}")
         self.size = size
-        self._cache: dict[str, tuple[int, float]] = {}
+        self.known: dict[str, tuple[int, float]] = {}
+        """The tokens hashed so far (a memo; hot loops may read it directly and fall back to ``slot``)."""
 
     def slot(self, token: str) -> tuple[int, float]:
-        found = self._cache.get(token)
+        found = self.known.get(token)
         if found is None:
             digest = zlib.crc32(token.encode("utf-8"))
             found = (digest % self.size, 1.0 if digest & 0x80000000 else -1.0)
-            if len(self._cache) >= _CACHE_LIMIT:
-                self._cache.clear()
-            self._cache[token] = found
+            if len(self.known) >= _CACHE_LIMIT:
+                self.known.clear()
+            self.known[token] = found
         return found

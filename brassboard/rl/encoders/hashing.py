@@ -51,31 +51,45 @@ class HashingEncoder:
     def encode(self, view: Mapping[str, Any], player: int) -> npt.NDArray[np.float32]:
         buckets: list[int] = []
         values: list[float] = []
+        known = self._hasher.known  # token -> (bucket, sign), read directly: this loop is the env's hot spot
         slot = self._hasher.slot
 
         def add(token: str, value: float) -> None:
-            bucket, sign = slot(token)
+            bucket, sign = known.get(token) or slot(token)
             buckets.append(bucket)
             values.append(sign * value)
 
         def walk(path: str, value: Any) -> None:
-            # bool before int: True is an int in Python
-            if isinstance(value, bool):
+            # exact types first (cheap), then the general cases; bool before int: True is an int in Python
+            kind = type(value)
+            if kind is dict:
+                prefix = f"{path}/" if path else ""
+                for key, item in value.items():
+                    walk(f"{prefix}{key}", item)
+            elif kind is list:
+                add(f"{path}#", float(len(value)))
+                for index, item in enumerate(value):
+                    walk(f"{path}/{index}", item)
+            elif kind is str:
+                add(f"{path}={value}", 1.0)
+            elif kind is int or kind is float:
+                add(path, float(value))
+            elif kind is bool:
+                if value:
+                    add(path, 1.0)
+            elif value is None:
+                add(f"{path}=null", 1.0)
+            elif isinstance(value, bool):
                 if value:
                     add(path, 1.0)
             elif isinstance(value, int | float):
                 add(path, float(value))
             elif isinstance(value, str):
                 add(f"{path}={value}", 1.0)
-            elif value is None:
-                add(f"{path}=null", 1.0)
             elif isinstance(value, Mapping):
-                for key, item in value.items():
-                    walk(f"{path}/{key}" if path else str(key), item)
+                walk(path, dict(value))
             elif isinstance(value, list | tuple):
-                add(f"{path}#", float(len(value)))
-                for index, item in enumerate(value):
-                    walk(f"{path}/{index}", item)
+                walk(path, list(value))
             else:
                 raise TypeError(f"a view holds JSON values only; {path!r} is {type(value).__name__}")
 
