@@ -1,0 +1,178 @@
+"""Fixed-shape action spaces over the engine's variable legal-action lists.
+
+Every environment's action space is ``Discrete(codec.size)``. A codec assigns the legal actions of a state to slots
+of that range; the observation's ``action_mask`` marks the assigned slots and ``action_features`` describes the
+action in each of them, so that a slot's meaning is observable even where it changes from state to state.
+
+Two codecs:
+
+* :class:`LegalListCodec` (any game): slot ``i`` is the ``i``-th legal action in the canonical sort order of
+  :func:`action_sort_key`. More legal actions than slots is an overflow, handled by an explicit policy: ``"raise"``
+  (:class:`ActionOverflowError`) or ``"truncate"`` (only the first ``size`` actions get slots; the env reports how
+  many were dropped). It is never silently wrong.
+* :class:`FixedActionCodec` (small games, e.g. tic-tac-toe's 9 cells): one slot per possible action, the same in
+  every state. A legal action the codec does not know is a bug and raises :class:`ActionCodecError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from brassboard.engine import Action
+
+from .hashing import TokenHasher
+
+OverflowPolicy = Literal["raise", "truncate"]
+
+
+class ActionCodecError(ValueError):
+    """A codec cannot represent the legal actions of a state."""
+
+
+class ActionOverflowError(ActionCodecError):
+    """A state has more legal actions than the action space has slots (overflow policy ``"raise"``)."""
+
+    def __init__(self, legal_count: int, size: int) -> None:
+        super().__init__(
+            f"{legal_count} legal actions do not fit in {size} action slots; "
+            f"raise max_actions (at least {legal_count}) or choose overflow='truncate'"
+        )
+        self.legal_count = legal_count
+        self.size = size
+
+
+@dataclass(frozen=True)
+class SlotAssignment:
+    """The legal actions of one state placed in slots: ``actions[i]`` is in slot ``slots[i]``.
+
+    ``dropped`` counts the legal actions left without a slot (only under the ``"truncate"`` overflow policy).
+    """
+
+    slots: tuple[int, ...]
+    actions: tuple[Action, ...]
+    dropped: int = 0
+
+    def action_at(self, slot: int) -> Action | None:
+        """The action in ``slot``, or None if the slot holds no legal action."""
+        return self.by_slot.get(slot)
+
+    @cached_property
+    def by_slot(self) -> dict[int, Action]:
+        return dict(zip(self.slots, self.actions, strict=True))
+
+
+class ActionCodec(Protocol):
+    """Places a state's legal actions in the slots ``0 .. size-1`` of a ``Discrete(size)`` action space."""
+
+    @property
+    def size(self) -> int: ...
+
+    def assign(self, legal: Sequence[Action]) -> SlotAssignment: ...
+
+
+def action_sort_key(action: Action) -> tuple[tuple[int, int, str], ...]:
+    """The canonical order of actions: by kind, then argument by argument, numbers (numerically) before words.
+
+    Sorting makes a slot's meaning independent of the order in which a game happens to enumerate its actions, and
+    numeric order keeps ``bid 5`` before ``bid 10``.
+    """
+    return tuple((0, part, "") if isinstance(part, int) else (1, 0, part) for part in action)
+
+
+class LegalListCodec:
+    """Slot ``i`` = the ``i``-th legal action in canonical order (any game)."""
+
+    def __init__(self, size: int, overflow: OverflowPolicy = "raise") -> None:
+        if size < 1:
+            raise ValueError(f"the action space needs at least one slot, not {size}")
+        if overflow not in ("raise", "truncate"):
+            raise ValueError(f"overflow must be 'raise' or 'truncate', not {overflow!r}")
+        self._size = size
+        self.overflow: OverflowPolicy = overflow
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def assign(self, legal: Sequence[Action]) -> SlotAssignment:
+        ordered = sorted(legal, key=action_sort_key)
+        dropped = len(ordered) - self._size
+        if dropped > 0:
+            if self.overflow == "raise":
+                raise ActionOverflowError(len(ordered), self._size)
+            ordered = ordered[: self._size]
+        return SlotAssignment(tuple(range(len(ordered))), tuple(ordered), max(dropped, 0))
+
+    def __repr__(self) -> str:
+        return f"LegalListCodec(size={self._size}, overflow={self.overflow!r})"
+
+
+class FixedActionCodec:
+    """One slot per possible action, the same in every state (for games whose action set is small and fixed)."""
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self._index = {action: slot for slot, action in enumerate(self.actions)}
+        if len(self._index) != len(self.actions):
+            raise ValueError("a fixed action codec lists each action once")
+        if not self.actions:
+            raise ValueError("a fixed action codec needs at least one action")
+
+    @property
+    def size(self) -> int:
+        return len(self.actions)
+
+    def assign(self, legal: Sequence[Action]) -> SlotAssignment:
+        slots = []
+        for action in legal:
+            slot = self._index.get(action)
+            if slot is None:
+                raise ActionCodecError(f"legal action '{action}' has no slot in this game's fixed action codec")
+            slots.append(slot)
+        order = sorted(range(len(slots)), key=slots.__getitem__)
+        return SlotAssignment(tuple(slots[i] for i in order), tuple(legal[i] for i in order))
+
+    def __repr__(self) -> str:
+        return f"FixedActionCodec(size={self.size})"
+
+
+class ActionFeaturizer:
+    """Describes an action as a fixed-size float vector by hashing the tokens of its notation.
+
+    Tokens of ``claim C4 roll``: ``kind=claim``, ``arg1=C4``, ``arg2=roll``; an integer argument adds its value under
+    ``arg<j>#`` as well (so ``bid 5`` and ``bid 6`` are near each other, not just different), and ``args#`` carries the
+    argument count. Each token lands in bucket ``crc32(token) % size`` with a ±1 sign (see :mod:`.hashing`).
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._hasher = TokenHasher(size)
+        self._cache: dict[Action, npt.NDArray[np.float32]] = {}
+
+    def features(self, action: Action) -> npt.NDArray[np.float32]:
+        """The feature vector of ``action`` (cached; do not modify it)."""
+        found = self._cache.get(action)
+        if found is None:
+            vector = np.zeros(self.size, dtype=np.float32)
+            slot = self._hasher.slot
+            bucket, sign = slot(f"kind={action[0]}")
+            vector[bucket] += sign
+            for position, arg in enumerate(action[1:], start=1):
+                bucket, sign = slot(f"arg{position}={arg}")
+                vector[bucket] += sign
+                if isinstance(arg, int):
+                    bucket, sign = slot(f"arg{position}#")
+                    vector[bucket] += sign * arg
+            bucket, sign = slot("args#")
+            vector[bucket] += sign * (len(action) - 1)
+            vector.flags.writeable = False
+            if len(self._cache) >= 1 << 18:
+                self._cache.clear()
+            found = self._cache[action] = vector
+        return found

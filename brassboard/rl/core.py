@@ -1,0 +1,200 @@
+"""What the PettingZoo and Gymnasium environments share: one engine game, its turn order, observations and rewards.
+
+Turn order. The engine may let several players act at once (simultaneous phases, e.g. Planet Unknown's tile
+placement). RL APIs take one action at a time, so the driver serialises them: the next player to act is the first
+active seat *after the last one who acted*, in cyclic seat order. In a turn-based phase that is simply the one active
+player; in a simultaneous phase the active players take one atomic action each in turn (0, 1, 2, 0, 1, …, skipping
+those who have finished) until the phase ends. This is an order the engine itself accepts — it applies simultaneous
+actions one by one as they arrive — and every player still sees only its own view, so nothing is revealed that the
+rules (as written in the game's ``view``) would hide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from brassboard.engine import Action, GameInfo, GameState, game_info, new_game
+
+from .actions import ActionCodec, ActionFeaturizer, LegalListCodec, OverflowPolicy, SlotAssignment
+from .encoders import HashingEncoder, ObservationEncoder, game_action_codec, game_encoder, game_max_actions
+from .rewards import RewardFn, reward_function
+
+DEFAULT_MAX_ACTIONS = 1024
+"""Slots of the legal-list action space when neither the caller nor the game's adapter module says otherwise."""
+
+DEFAULT_ACTION_FEATURES = 16
+"""Hashed features per action slot (``action_features`` has shape ``(max_actions, this)``); 0 leaves them out."""
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def default_players(info: GameInfo) -> int:
+    """Two players where the game allows it, else its nearest count: the smallest real contest."""
+    return min(max(2, info.min_players), info.max_players)
+
+
+def next_to_act(active: Sequence[int], after: int | None, players: int) -> int | None:
+    """The first seat of ``active`` after seat ``after`` in cyclic order (the lowest seat when ``after`` is None)."""
+    if not active:
+        return None
+    start = 0 if after is None else after + 1
+    return min(active, key=lambda seat: (seat - start) % players)
+
+
+@dataclass(frozen=True)
+class EnvSettings:
+    """Everything that fixes the shape and meaning of an environment (the same for every episode)."""
+
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    codec: ActionCodec
+    encoder: ObservationEncoder
+    action_feature_size: int
+    reward: RewardFn
+    max_steps: int | None
+
+
+def make_settings(
+    game_id: str,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    *,
+    max_actions: int | None = None,
+    overflow: OverflowPolicy = "raise",
+    action_codec: ActionCodec | None = None,
+    observation_size: int | None = None,
+    observation_encoder: ObservationEncoder | None = None,
+    action_feature_size: int = DEFAULT_ACTION_FEATURES,
+    reward: str | RewardFn = "score_diff",
+    max_steps: int | None = None,
+) -> EnvSettings:
+    """Resolve an environment's settings; explicit arguments win over the game's adapter, which wins over generic."""
+    info = game_info(game_id)
+    seats = default_players(info) if players is None else players
+    info.check_players(seats)
+    resolved = info.resolve_options(options)
+
+    codec = action_codec
+    if codec is None and max_actions is None:
+        codec = game_action_codec(game_id, seats, resolved)
+    if codec is None:
+        size = max_actions if max_actions is not None else game_max_actions(game_id, DEFAULT_MAX_ACTIONS)
+        codec = LegalListCodec(size, overflow)
+
+    encoder = observation_encoder
+    if encoder is None and observation_size is None:
+        encoder = game_encoder(game_id, seats, resolved)
+    if encoder is None:
+        encoder = HashingEncoder() if observation_size is None else HashingEncoder(observation_size)
+
+    if action_feature_size < 0:
+        raise ValueError(f"action_feature_size must be 0 or more, not {action_feature_size}")
+    if max_steps is not None and max_steps < 1:
+        raise ValueError(f"max_steps must be at least 1 (or None for no limit), not {max_steps}")
+    return EnvSettings(game_id, seats, resolved, codec, encoder, action_feature_size,
+                       reward_function(reward, seats), max_steps)
+
+
+def observation_space(settings: EnvSettings) -> spaces.Dict:
+    """``observation`` (the encoded view), ``action_mask`` (int8, 1 = legal now) and, unless switched off,
+    ``action_features`` (one hashed description per action slot, zeros where the slot is empty)."""
+    size = settings.codec.size
+    encoder = settings.encoder
+    parts: dict[str, spaces.Space[Any]] = {
+        "observation": spaces.Box(encoder.low, encoder.high, encoder.shape, np.float32),
+        "action_mask": spaces.Box(0, 1, (size,), np.int8),
+    }
+    if settings.action_feature_size:
+        parts["action_features"] = spaces.Box(-np.inf, np.inf, (size, settings.action_feature_size), np.float32)
+    return spaces.Dict(parts)
+
+
+class GameDriver:
+    """One engine game at a time, with its serialised turn order, action slots, observations and final rewards."""
+
+    def __init__(self, settings: EnvSettings) -> None:
+        self.settings = settings
+        self.featurizer = ActionFeaturizer(settings.action_feature_size) if settings.action_feature_size else None
+        self.state: GameState | None = None
+        self.seed = 0
+        self.last_actor: int | None = None
+        self.steps = 0
+        # the slot assignment of (player) in the current state; cleared by every change of state
+        self._assignments: dict[int, SlotAssignment] = {}
+
+    # ----- the game -------------------------------------------------------------------------------------------
+    def new_game(self, seed: int) -> None:
+        self.state = new_game(self.settings.game_id, self.settings.players, seed, self.settings.options)
+        self.seed = seed
+        self.last_actor = None
+        self.steps = 0
+        self._assignments = {}
+
+    @property
+    def game(self) -> GameState:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+    def to_act(self) -> int | None:
+        """The seat that acts next (see the module's note on turn order); None once the game is over."""
+        game = self.game
+        if game.is_over():
+            return None
+        return next_to_act(game.active_players(), self.last_actor, self.settings.players)
+
+    def apply(self, player: int, action: Action) -> None:
+        self.game.apply(player, action)
+        self.last_actor = player
+        self.steps += 1
+        self._assignments = {}
+
+    def is_over(self) -> bool:
+        return self.game.is_over()
+
+    def final_rewards(self) -> list[float]:
+        scores = self.game.scores()
+        return [float(self.settings.reward(scores, seat)) for seat in range(self.settings.players)]
+
+    # ----- actions ----------------------------------------------------------------------------------------------
+    def assignment(self, player: int) -> SlotAssignment:
+        """``player``'s legal actions placed in action slots (raises ActionOverflowError under policy "raise")."""
+        found = self._assignments.get(player)
+        if found is None:
+            found = self._assignments[player] = self.settings.codec.assign(self.game.legal_actions(player))
+        return found
+
+    def decode(self, player: int, slot: int) -> Action | None:
+        """The legal action of ``player`` in ``slot``; None if the slot holds none."""
+        return self.assignment(player).action_at(slot)
+
+    # ----- observations -------------------------------------------------------------------------------------
+    def observe(self, player: int, may_act: bool) -> Observation:
+        """``player``'s observation, built from ``state.view(player)`` alone; the mask is all zeros unless
+        ``may_act`` (the env is waiting for this player)."""
+        settings = self.settings
+        encoder = settings.encoder
+        encoded = np.asarray(encoder.encode(self.game.view(player), player), dtype=np.float32)
+        if encoded.shape != encoder.shape:
+            raise ValueError(f"{encoder!r} returned shape {encoded.shape}, not its declared {encoder.shape}")
+        size = settings.codec.size
+        mask = np.zeros(size, dtype=np.int8)
+        observation: Observation = {"observation": encoded, "action_mask": mask}
+        features = None
+        if self.featurizer is not None:
+            features = observation["action_features"] = np.zeros((size, settings.action_feature_size), np.float32)
+        if may_act:
+            assignment = self.assignment(player)
+            if assignment.slots:
+                slots = np.fromiter(assignment.slots, dtype=np.intp, count=len(assignment.slots))
+                mask[slots] = 1
+                if features is not None and self.featurizer is not None:
+                    features[slots] = np.stack([self.featurizer.features(action) for action in assignment.actions])
+        return observation
