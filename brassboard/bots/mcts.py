@@ -50,10 +50,12 @@ from dataclasses import dataclass, field
 
 from brassboard.engine import Action, GameState, Rng, has_determinize
 
-DEFAULT_ITERATIONS = 100
-"""Iterations per decision of the ``mcts`` kind: ~0.1-0.3 s per decision in Planet Steam / Planet Unknown here."""
-STRONG_ITERATIONS = 400
-DEFAULT_HORIZON = 30
+DEFAULT_ITERATIONS = 60
+"""Iterations per decision of the ``mcts`` kind, sized so that a decision takes well under a second in Planet Steam
+and Planet Unknown on a 2-core dev machine (bench/bench_mcts.py)."""
+STRONG_ITERATIONS = 240
+STRONG_HORIZON = 30
+DEFAULT_HORIZON = 24
 """Actions played per iteration (tree + rollout) before the current scores judge the position."""
 
 Edge = tuple[int, Action]

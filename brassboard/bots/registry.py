@@ -18,16 +18,16 @@ from types import ModuleType
 from brassboard.engine import GameState, games, state_class
 
 from .base import Bot, BotFactory
-from .mcts import DEFAULT_ITERATIONS, STRONG_ITERATIONS, MctsBot, supports
+from .mcts import DEFAULT_HORIZON, DEFAULT_ITERATIONS, STRONG_HORIZON, STRONG_ITERATIONS, MctsBot, supports
 from .random_bot import RandomBot
 
 
 def _mcts(seed: int) -> Bot:
-    return MctsBot(seed, iterations=DEFAULT_ITERATIONS, name="mcts")
+    return MctsBot(seed, iterations=DEFAULT_ITERATIONS, horizon=DEFAULT_HORIZON, name="mcts")
 
 
 def _mcts_strong(seed: int) -> Bot:
-    return MctsBot(seed, iterations=STRONG_ITERATIONS, horizon=60, name="mcts-strong")
+    return MctsBot(seed, iterations=STRONG_ITERATIONS, horizon=STRONG_HORIZON, name="mcts-strong")
 
 
 GENERIC_BOTS: dict[str, BotFactory] = {"random": RandomBot, "mcts": _mcts, "mcts-strong": _mcts_strong}
