@@ -1,7 +1,9 @@
-"""Game-agnostic players: the :class:`Bot` protocol, the random bot and the lookup of each game's own bots."""
+"""Game-agnostic players: the :class:`Bot` protocol, the random and MCTS bots and the lookup of each game's own bots."""
 
 from .base import Bot, BotFactory, seat_seed
+from .mcts import MctsBot, UnsupportedGame
 from .random_bot import RandomBot
 from .registry import bot_kinds, game_bots, make_bot
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "bot_kinds", "game_bots", "make_bot", "seat_seed"]
+__all__ = ["Bot", "BotFactory", "MctsBot", "RandomBot", "UnsupportedGame", "bot_kinds", "game_bots", "make_bot",
+           "seat_seed"]

@@ -177,6 +177,20 @@ class GameState(ABC):
         data.pop("seed", None)
         return data
 
+    def determinize(self, observer: int, rng: Rng) -> None:
+        """Re-sample, in place, everything ``observer`` cannot see, drawing only from ``rng``.
+
+        Search bots (MCTS) call this on a clone of the real state so that they plan from what their seat may know:
+        afterwards ``view(observer)`` must be unchanged, the state must still obey every rule invariant, and the
+        result must depend only on that view (and ``rng``), never on the hidden parts it replaced — so hidden
+        orders are put into a canonical order before they are shuffled. The state's own generator (future dice and
+        draws) is not touched here: the caller replaces it.
+
+        The default does nothing, which is right for a game whose only secret is the future (its generator). A game
+        whose ``info.hidden_information`` is true overrides it; :func:`has_determinize` tells which games do.
+        """
+        return  # a deliberate no-op default (the body keeps ruff from taking it for a forgotten abstract method)
+
     @classmethod
     def printed_figures(cls) -> dict[str, Any] | None:
         """What is printed on the game's boards and cards, the same in every match (a UI draws it).
@@ -244,6 +258,11 @@ class GameState(ABC):
         self.seed = data["seed"]
         self.rng = Rng(state=data["rng"])
         self._events = []
+
+
+def has_determinize(cls: type[GameState]) -> bool:
+    """Whether the game overrides :meth:`GameState.determinize` (the default re-samples nothing)."""
+    return cls.determinize is not GameState.determinize
 
 
 GameFactory = Callable[[int, Mapping[str, Any] | None, int], GameState]

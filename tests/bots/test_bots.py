@@ -73,7 +73,7 @@ def test_game_bots_module_is_looked_up_by_kind(monkeypatch: pytest.MonkeyPatch) 
     module.BOTS = {"first": FirstActionBot}  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "brassboard.games.tictactoe.bots", module)
 
-    assert bot_kinds("tictactoe") == ["random", "first"]
+    assert bot_kinds("tictactoe") == ["random", "mcts", "mcts-strong", "first"]
     assert game_bots("tictactoe") == {"first": FirstActionBot}
     bot = make_bot("first", "tictactoe", 11)
     assert isinstance(bot, FirstActionBot) and bot.seed == 11

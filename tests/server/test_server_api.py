@@ -24,7 +24,7 @@ def test_games_lists_metadata_options_and_bots(client: TestClient) -> None:
     assert (steam["min_players"], steam["max_players"]) == (2, 5)
     assert {"random", "greedy"} <= set(steam["bots"])
     assert any(option["name"] == "hidden_credits" and option["default"] is False for option in steam["options"])
-    assert games[TTT]["bots"] == ["random"]
+    assert games[TTT]["bots"] == ["random", "mcts", "mcts-strong"]
 
 
 def test_create_with_every_seat_kind(client: TestClient) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ...engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Score
+from ...engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng, Score
 from .figures import COLOURS, ENERGY, ORE, QUARTZ, RES_INDEX, RESOURCES, WATER, Figures, figures
 
 UNCLAIMED, UNAVAILABLE, NEUTRAL = -1, -2, -3
@@ -1264,6 +1264,38 @@ class PlanetSteamState(GameState):
                 if p != player:
                     pl["credits"] = None
         return data
+
+    def determinize(self, observer: int, rng: Rng) -> None:
+        """Re-sample the other players' credits when they are secret (``hidden_credits``); nothing else is hidden.
+
+        Nothing public pins a secret purse down, so each one is drawn uniformly from ``[floor, 2 * own + 4]`` (own:
+        the observer's credits, the only purse it sees; a rough prior, centred on it) where ``floor`` is what the
+        public state proves the player holds: a standing high bid must be payable, and a player whose turn it is
+        to bid can still raise. The true purses are never read, so the draw depends only on the observer's view.
+        """
+        if not self.options["hidden_credits"] or not 0 <= observer < self.num_players:
+            return
+        own = self.players[observer].credits
+        for p, pl in enumerate(self.players):
+            if p == observer:
+                continue
+            floor = self._public_credit_floor(p)
+            pl.credits = floor + rng.below(max(floor, 2 * own + 4) - floor + 1)
+        self._legal_cache = None
+
+    def _public_credit_floor(self, player: int) -> int:
+        """The fewest credits ``player`` can hold given the public state (the bidding step in progress)."""
+        if self.game_over or not self.agenda or self.agenda[0]["k"] != "bid":
+            return 0
+        step = self.agenda[0]
+        if step["leader"] == player:
+            needed = int(step["high"])  # a winning bid must be paid
+        elif step["p"] == player:
+            needed = int(step["high"]) + 1  # a bidder who could not raise would have been passed automatically
+        else:
+            return 0
+        halves = step["what"] == "zone" and "speculator" in self.specialists_of(player) and self.fig.edition == "2013"
+        return -(-needed // 2) if halves else needed  # the speculator bids up to twice his credits
 
     def render_text(self, player: int | None = None) -> str:
         from .text import render

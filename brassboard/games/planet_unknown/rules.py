@@ -24,7 +24,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Score
+from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng, Score
 
 from . import geometry as g
 from .figures import (
@@ -1307,6 +1307,12 @@ class PlanetUnknownState(GameState):
         from .view import build_view
 
         return build_view(self, player)
+
+    def determinize(self, observer: int, rng: Rng) -> None:
+        """Re-deal what ``observer`` cannot see: stack orders, event deck, civ cards, objectives (determinize.py)."""
+        from .determinize import determinize
+
+        determinize(self, observer, rng)
 
     @classmethod
     def printed_figures(cls) -> dict[str, Any]:

@@ -1,0 +1,109 @@
+"""MCTS bot figures: time per decision and win rates against the random and greedy bots, per game.
+Prints figures; never asserts a timing.
+
+    .venv/bin/python bench/bench_mcts.py [--games N] [--kind mcts|mcts-strong] [--only GAME] [--json]
+
+For each setting (game, players, options) it plays ``--games`` games with one MCTS seat (rotating over the seats)
+against the other kind, records the wall time of every MCTS decision that needed a search (single-choice decisions
+are free and left out: p50 / p90 / max / mean) and counts MCTS's wins (ties shared as the game's winners() say).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from brassboard.bots import Bot, bot_kinds, make_bot, seat_seed
+from brassboard.engine import new_game
+
+SETTINGS: list[tuple[str, int, dict[str, Any]]] = [
+    ("tictactoe", 2, {}),
+    ("planet_steam", 3, {}),
+    ("planet_steam", 3, {"hidden_credits": True}),
+    ("planet_unknown", 2, {}),
+    ("planet_unknown", 4, {"events": True, "private_objectives": True}),
+]
+
+
+def play(game: str, players: int, options: dict[str, Any], seed: int, kinds: list[str],
+         timed_seat: int) -> tuple[list[int], list[float]]:
+    """One game; returns the winners and the times of the timed seat's searched decisions."""
+    state = new_game(game, players, seed, options)
+    bots: list[Bot] = [make_bot(kind, game, seat_seed(seed, seat)) for seat, kind in enumerate(kinds)]
+    times: list[float] = []
+    while not state.is_over():
+        player = state.active_players()[0]
+        searched = player == timed_seat and len(state.legal_actions(player)) > 1
+        start = time.perf_counter()
+        action = bots[player].choose(state, player)
+        if searched:
+            times.append(time.perf_counter() - start)
+        state.apply(player, action)
+    return state.winners(), times
+
+
+def bench(game: str, players: int, options: dict[str, Any], kind: str, opponent: str, games: int) -> dict[str, Any]:
+    wins = 0.0
+    times: list[float] = []
+    start = time.perf_counter()
+    for index in range(games):
+        seat = index % players
+        kinds = [opponent] * players
+        kinds[seat] = kind
+        winners, decision_times = play(game, players, options, 9000 + index, kinds, seat)
+        wins += 1 / len(winners) if seat in winners else 0.0
+        times += decision_times
+    ms = sorted(1000 * t for t in times)
+    return {
+        "game": game, "players": players, "options": options, "kind": kind, "opponent": opponent, "games": games,
+        "mcts_wins": round(wins, 2), "win_rate": round(wins / games, 3),
+        "fair_share": round(1 / players, 3),
+        "decisions": len(ms), "decisions_per_s": round(len(ms) / (sum(ms) / 1000), 1) if ms else None,
+        "ms_p50": round(ms[len(ms) // 2], 1) if ms else None,
+        "ms_p90": round(ms[int(len(ms) * 0.9)], 1) if ms else None,
+        "ms_max": round(ms[-1], 1) if ms else None,
+        "ms_mean": round(statistics.fmean(ms), 1) if ms else None,
+        "wall_s": round(time.perf_counter() - start, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=6, help="games per setting and opponent")
+    parser.add_argument("--kind", default="mcts", help="the MCTS kind to measure (mcts, mcts-strong)")
+    parser.add_argument("--only", help="one game id")
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
+    args = parser.parse_args()
+    results = []
+    for game, players, options in SETTINGS:
+        if args.only and game != args.only:
+            continue
+        opponents = ["random"] + (["greedy"] if "greedy" in bot_kinds(game) else [])
+        for opponent in opponents:
+            row = bench(game, players, options, args.kind, opponent, args.games)
+            results.append(row)
+            if not args.json:
+                opts = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
+                print(f"{game:15} {players}p {opts:40} {args.kind} vs {opponent:6}: won {row['mcts_wins']:>5}/"
+                      f"{games_of(row)} (fair share {row['fair_share']:.2f}); {row['decisions']} decisions, "
+                      f"ms p50 {row['ms_p50']} p90 {row['ms_p90']} max {row['ms_max']} mean {row['ms_mean']} "
+                      f"({row['decisions_per_s']}/s); {row['wall_s']} s", flush=True)
+    if args.json:
+        print(json.dumps({"machine": platform.platform(), "python": platform.python_version(), "results": results},
+                         indent=1))
+
+
+def games_of(row: dict[str, Any]) -> int:
+    return int(row["games"])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,254 @@
+"""A game-agnostic Monte Carlo tree search bot: single-observer information-set MCTS (SO-ISMCTS).
+
+One decision runs a fixed number of iterations (never a clock, so a bot game replays exactly from its seed). Each
+iteration:
+
+1. **Determinize.** Clone the real state, give the clone a fresh generator drawn from the bot's own (so the search
+   never sees the real future dice and draws), and let the game re-sample everything the bot's seat cannot see
+   (``GameState.determinize``). The search then only ever uses what the seat may know.
+2. **Select** down one tree shared by all determinizations. Edges are (player, action); a node's statistics are
+   from the perspective of the player whose action led to it. Only children whose action is legal in this
+   determinization compete, by UCB1 with *availability* counts (how often a child could have been chosen) in
+   place of the parent's visits, as in Cowling, Powley & Whitehouse (2012).
+3. **Expand** one untried action, chosen at random, while the node may grow: *progressive widening* lets a node
+   that was visited ``n`` times have ``ceil(widening * sqrt(n + 1))`` children, so a bid of 1-40 credits or 300
+   tile placements does not swallow the whole budget one child each.
+4. **Roll out** uniformly random legal actions until the game ends or ``horizon`` actions (tree and rollout
+   together) have been played; cheap and game-agnostic.
+5. **Evaluate and back up.** From ``scores()`` (final, or current at the horizon): per player a win share (1 for
+   the sole winner, 1/k for k tied leaders — at the end the game's own ``winners()``, tie-breaks included) and a
+   score margin (own total minus the best other total; solo: the total). A node's value mixes the mean win share
+   with the mean margin normalised to [0, 1] over the range seen in this search (``win_weight`` sets the mix),
+   so the bot plays to win but still prefers winning by more and losing by less.
+
+The move played is the root's most visited child (ties: better value, then the order of the legal actions).
+
+**Simultaneous phases** are serialised: when several players may act, the bot's own seat acts first if it is one of
+them, otherwise the lowest active seat. The bot therefore never sees the others' simultaneous choices before its
+own (no leak), while opponents below it in the tree see its choice (a slightly pessimistic model).
+
+**Hidden information.** A game that declares ``hidden_information`` must override ``determinize`` (a no-op
+override declares that its only secret is the future); otherwise this bot refuses it (:class:`UnsupportedGame`)
+instead of silently reading the secrets, and the registry does not offer it for that game.
+
+**Reproducibility.** The search generator of each decision is seeded from the bot's seed and a hash of the seat's
+view, so a decision depends only on (seed, what the seat sees, the positions this bot met before): the same in a
+replay, and whatever the hidden parts and the real generator hold.
+
+**Loops.** Compound turns can go round in circles (Planet Steam: ``use B1`` then the forced ``idle B1``), and a
+search that is rewarded at a fixed horizon likes a loop that puts the evaluation off. So the bot remembers, per
+view it has decided in, the actions it took there; back in the same view it leaves those out (unless nothing else
+is left), which breaks any cycle it would otherwise repeat forever. The memory lives in the bot instance (one match).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass, field
+
+from brassboard.engine import Action, GameState, Rng, has_determinize
+
+DEFAULT_ITERATIONS = 60
+"""Iterations per decision of the ``mcts`` kind, sized so that a decision takes well under a second in Planet Steam
+and Planet Unknown on a 2-core dev machine (bench/bench_mcts.py)."""
+STRONG_ITERATIONS = 240
+STRONG_HORIZON = 30
+DEFAULT_HORIZON = 24
+"""Actions played per iteration (tree + rollout) before the current scores judge the position."""
+
+Edge = tuple[int, Action]
+
+
+class UnsupportedGame(ValueError):
+    """The game hides information but offers no way to re-sample it: searching it would mean peeking."""
+
+
+def supports(state_class: type[GameState]) -> bool:
+    """Whether the bot can play this game fairly: no hidden information, or a ``determinize`` to re-sample it."""
+    return not state_class.info.hidden_information or has_determinize(state_class)
+
+
+@dataclass(eq=False)
+class Node:
+    """One node of the search tree; ``actor`` made the move that leads here, and the sums are from their side."""
+
+    actor: int = -1
+    visits: int = 0
+    availability: int = 0  # iterations in which this child was legal when its parent was visited
+    win_sum: float = 0.0
+    margin_sum: float = 0.0
+    children: dict[Edge, Node] = field(default_factory=dict)
+
+
+@dataclass
+class _MarginRange:
+    """The score margins seen in one search, to map a mean margin onto [0, 1]."""
+
+    low: float = math.inf
+    high: float = -math.inf
+
+    def include(self, margins: list[float]) -> None:
+        self.low = min(self.low, *margins)
+        self.high = max(self.high, *margins)
+
+    def normalise(self, margin: float) -> float:
+        if self.high <= self.low:
+            return 0.5
+        return (margin - self.low) / (self.high - self.low)
+
+
+class MctsBot:
+    """SO-ISMCTS with determinization, random rollouts to a horizon and progressive widening (module docstring)."""
+
+    def __init__(self, seed: int = 0, *, iterations: int = DEFAULT_ITERATIONS, horizon: int = DEFAULT_HORIZON,
+                 exploration: float = 0.7, widening: float = 2.0, win_weight: float = 0.5,
+                 name: str = "mcts") -> None:
+        if iterations < 1 or horizon < 1:
+            raise ValueError("iterations and horizon must be at least 1")
+        self.seed = seed
+        self.iterations = iterations
+        self.horizon = horizon
+        self.exploration = exploration
+        self.widening = widening
+        self.win_weight = win_weight
+        self.name = name
+        self._taken: dict[bytes, list[Action]] = {}  # view digest -> actions already chosen there (loops)
+
+    def __repr__(self) -> str:
+        return f"MctsBot(seed={self.seed}, iterations={self.iterations}, horizon={self.horizon})"
+
+    # ----- the Bot protocol ---------------------------------------------------------------------------------
+    def choose(self, state: GameState, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if not legal:
+            raise ValueError(f"player {player} has no legal action to choose from")
+        if not supports(type(state)):
+            raise UnsupportedGame(
+                f"{state.info.name} hides information but has no determinize(): MCTS would read the secrets")
+        if len(legal) == 1:
+            return legal[0]
+        digest = self._view_digest(state, player)
+        taken = self._taken.setdefault(digest, [])
+        candidates = [action for action in legal if action not in taken] or legal
+        if len(candidates) == 1:
+            action = candidates[0]
+        else:
+            seed = int.from_bytes(hashlib.blake2b(digest + len(taken).to_bytes(4, "big"), digest_size=8).digest())
+            root = self.search(state, player, Rng(seed), candidates)
+            action = self._best(root, player, candidates)
+        taken.append(action)
+        return action
+
+    # ----- the search ---------------------------------------------------------------------------------------
+    def search(self, state: GameState, observer: int, rng: Rng, root_actions: list[Action] | None = None) -> Node:
+        """Run the iterations from ``observer``'s information set; returns the root (its children hold the stats).
+
+        ``root_actions`` limits the observer's first move (default: every legal action).
+        """
+        root = Node(actor=observer)
+        margins = _MarginRange()
+        for _ in range(self.iterations):
+            world = state.clone()
+            world.rng = Rng(state=rng.next64())  # the real generator's future stays unknown
+            world.determinize(observer, rng)
+            path = self._descend(root, world, observer, rng, margins, root_actions)
+            wins, margin_values = self._evaluate(world)
+            margins.include(margin_values)
+            root.visits += 1
+            for node in path:
+                node.visits += 1
+                node.win_sum += wins[node.actor]
+                node.margin_sum += margin_values[node.actor]
+        return root
+
+    def _descend(self, root: Node, world: GameState, observer: int, rng: Rng, margins: _MarginRange,
+                 root_actions: list[Action] | None) -> list[Node]:
+        """Select and expand in the tree, then roll out; returns the tree nodes visited below the root."""
+        path: list[Node] = []
+        node = root
+        played = 0
+        in_tree = True
+        while played < self.horizon and not world.is_over():
+            active = world.active_players()
+            actor = observer if observer in active else active[0]
+            legal = world.legal_actions(actor) if played or root_actions is None else root_actions
+            if not legal:
+                break  # a broken state: judge it as it stands rather than loop
+            if in_tree:
+                action, child = self._select(node, actor, legal, rng, margins)
+                if child is None:  # expand: a new leaf, then the rollout starts below it
+                    child = node.children[(actor, action)] = Node(actor=actor)
+                    in_tree = False
+                path.append(child)
+                node = child
+            else:
+                action = rng.choice(legal)
+            world.apply(actor, action)
+            played += 1
+        return path
+
+    def _select(self, node: Node, actor: int, legal: list[Action], rng: Rng,
+                margins: _MarginRange) -> tuple[Action, Node | None]:
+        """The action to follow at ``node``: an untried one while the node may widen, else the best by UCB."""
+        tried: list[tuple[Action, Node]] = []
+        untried: list[Action] = []
+        for action in legal:
+            child = node.children.get((actor, action))
+            if child is None:
+                untried.append(action)
+            else:
+                tried.append((action, child))
+        allowed = math.ceil(self.widening * math.sqrt(node.visits + 1))
+        if untried and len(tried) < allowed:
+            return untried[rng.below(len(untried))], None
+        best_action, best_child, best_score = tried[0][0], tried[0][1], -math.inf
+        for action, child in tried:
+            child.availability += 1
+            score = self._value(child, margins) + self.exploration * math.sqrt(
+                math.log(child.availability) / child.visits)
+            if score > best_score:
+                best_action, best_child, best_score = action, child, score
+        return best_action, best_child
+
+    def _value(self, node: Node, margins: _MarginRange) -> float:
+        if node.visits == 0:
+            return 0.0
+        win = node.win_sum / node.visits
+        margin = margins.normalise(node.margin_sum / node.visits)
+        return self.win_weight * win + (1.0 - self.win_weight) * margin
+
+    @staticmethod
+    def _evaluate(world: GameState) -> tuple[list[float], list[float]]:
+        """Per player: the win share and the score margin (own total minus the best other; solo: the total)."""
+        totals = [score.total for score in world.scores()]
+        if world.is_over():
+            leaders = world.winners()  # the game's own tie-breaks
+        else:
+            best = max(totals)
+            leaders = [p for p, total in enumerate(totals) if total == best]
+        wins = [1.0 / len(leaders) if p in leaders else 0.0 for p in range(len(totals))]
+        margins = []
+        for p, total in enumerate(totals):
+            others = totals[:p] + totals[p + 1:]
+            margins.append(float(total - max(others)) if others else float(total))
+        return wins, margins
+
+    def _best(self, root: Node, player: int, legal: list[Action]) -> Action:
+        """The most visited legal root action (ties: the better win share, then margin, then the first in ``legal``)."""
+        best = legal[0]
+        best_key = (-1, -math.inf, -math.inf)
+        for action in legal:
+            child = root.children.get((player, action))
+            if child is None or child.visits == 0:
+                continue
+            key = (child.visits, child.win_sum / child.visits, child.margin_sum / child.visits)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    def _view_digest(self, state: GameState, player: int) -> bytes:
+        """A digest of the bot's seed and the seat's view only: hidden parts and the game's generator stay out."""
+        view = json.dumps(state.view(player), sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.blake2b(f"{self.seed}/{player}/{view}".encode(), digest_size=16).digest()
