@@ -466,11 +466,11 @@ class AgeOfSteamState(GameState):
         placed = {(h, tuple(t)) for h, t in self.build["placed"]}
         # an own unfinished link not extended in this build turn loses its owner [rules: Streckenbesitz]
         for link in self.links():
-            if link.owner == p and not link.complete:
-                if not any((h, self.tiles[h]["tracks"][t]) in placed for h, t in link.tracks):
-                    for h, t in link.tracks:
-                        self.tiles[h]["owners"][t] = None
-                    self.emit("ownership_lost", player=p, hex=label(link.tracks[0][0]), why="not extended")
+            extended = any((h, self.tiles[h]["tracks"][t]) in placed for h, t in link.tracks)
+            if link.owner == p and not link.complete and not extended:
+                for h, t in link.tracks:
+                    self.tiles[h]["owners"][t] = None
+                self.emit("ownership_lost", player=p, hex=label(link.tracks[0][0]), why="not extended")
         self._board_changed()
         self.emit("build_done", player=p, spent=self.build["spent"])
         self.queue.pop(0)
@@ -528,14 +528,25 @@ class AgeOfSteamState(GameState):
                 old = {t[0] for t in tile["tracks"]} if tile else set()
                 if len(old) >= 4:
                     continue
-                extra = [s for s in open_sides if s not in old]
+                meets = {s: self._connection(h, s) for s in open_sides if s not in old}
+                extra = [s for s, m in meets.items() if not (m[0] == "track" and m[1] not in (None, p))]
+                anchors = {s for s in extra if meets[s][0] in ("city", "track")}
+                rooted = tile is not None and p in tile["owners"]
+                if not rooted and not anchors:
+                    continue
                 for subset in _subsets(extra, 4 - len(old)):
-                    yield h, tuple((s,) for s in sorted(old | set(subset)))
+                    if rooted or anchors.intersection(subset):
+                        yield h, tuple((s,) for s in sorted(old | set(subset)))
                 continue
             if tile is None:
-                for i, a in enumerate(open_sides):
-                    for c in open_sides[i + 1:]:
-                        yield h, ((a, c),)
+                # cheap pre-filter: a new tile needs an end at a city or at own/unowned track, none at another's
+                meets = {s: self._connection(h, s) for s in open_sides}
+                good = [s for s in open_sides if not (meets[s][0] == "track" and meets[s][1] not in (None, p))]
+                anchors = {s for s in good if meets[s][0] == "city" or meets[s][0] == "track"}
+                for i, a in enumerate(good):
+                    for c in good[i + 1:]:
+                        if a in anchors or c in anchors:
+                            yield h, ((a, c),)
                 continue
             old_tracks: list[Track] = tile["tracks"]
             used = {s for t in old_tracks for s in t}
@@ -663,9 +674,8 @@ class AgeOfSteamState(GameState):
                 anchored = True
         if not anchored:
             return "new track must connect to a city or to the player's own network"
-        if not self.has_built[p]:
-            if not any(self._connection(h, s)[0] == "city" for s in new[0]):
-                return "a player's very first tile must be a simple track next to a city, leading into it"
+        if not self.has_built[p] and not any(self._connection(h, s)[0] == "city" for s in new[0]):
+            return "a player's very first tile must be a simple track next to a city, leading into it"
         owners: list[int | None] = []
         for track in new:
             if track in old:
@@ -705,33 +715,40 @@ class AgeOfSteamState(GameState):
             return fig.simple_by_shape.get(canonical([(a, c)])), True
         kinds = fig.complex_by_ends.get(canonical_exits(exits), ())
         available = [k for k in kinds if self.supply[k] > 0]
-        return (available or list(kinds) or [None])[0], True
+        choice = (available or list(kinds))[:1]
+        return (choice[0] if choice else None), True
 
     def _check_after(self, p: int, plan: BuildPlan) -> str:
         """Checks needing the board after the build: loops, and the 20 ownership markers."""
-        saved = self.tiles.get(plan.hex)
-        self.tiles[plan.hex] = plan.tile
+        h = plan.hex
+        for track in plan.placed + ([plan.redirected] if plan.redirected else []):
+            if plan.tile["town"]:
+                ends: tuple[int | None, int | None] = (h, self._walk_out(h, track[0])[1])
+            elif plan.redirected == track:
+                tile = self.tiles[h]
+                gone = next(t for t in tile["tracks"] if t not in plan.tile["tracks"])
+                link = self._link_of(h, tile["tracks"].index(gone))
+                moved = next(s for s in track if s not in gone)
+                ends = (link.stops[0], self._walk_out(h, moved)[1])
+            else:
+                ends = (self._walk_out(h, track[0])[1], self._walk_out(h, track[1])[1])
+            if ends[0] is not None and ends[0] == ends[1]:
+                return "a link may not start and end at the same city or town"
+        if self.markers_left(p) > 4:  # a build adds at most four links (a town with four new exits)
+            return ""
+        saved = self.tiles.get(h)
+        self.tiles[h] = plan.tile
         self._board_changed()
         try:
-            touched = [t for t, track in enumerate(plan.tile["tracks"])
-                       if track in plan.placed or track == plan.redirected]
-            for t in touched:
-                link = self._link_of(plan.hex, t)
-                if link.complete and link.stops[0] == link.stops[1]:
-                    return "a link may not start and end at the same city or town"
-            if self.markers_left(p) <= 4:
-                mine = 0
-                for link in self.links():
-                    if any(self.tiles[x]["owners"][t] == p for x, t in link.tracks):
-                        mine += 1
-                if mine > int(self.fig.game["markers"]["ownership"]):
-                    return "a player has 20 ownership markers; this build would need more"
+            mine = sum(1 for link in self.links() if any(self.tiles[x]["owners"][t] == p for x, t in link.tracks))
+            if mine > int(self.fig.game["markers"]["ownership"]):
+                return "a player has 20 ownership markers; this build would need more"
             return ""
         finally:
             if saved is None:
-                del self.tiles[plan.hex]
+                del self.tiles[h]
             else:
-                self.tiles[plan.hex] = saved
+                self.tiles[h] = saved
             self._board_changed()
 
     def _carry_out(self, p: int, plan: BuildPlan) -> None:
@@ -799,7 +816,8 @@ class AgeOfSteamState(GameState):
         if tile["town"]:
             (side,) = track
             passed, stop = self._walk_out(h, side)
-            tracks, stops = [(h, t), *passed], (h, stop)
+            tracks = [(h, t), *passed]
+            stops: tuple[int | None, int | None] = (h, stop)
         else:
             left, first = self._walk_out(h, track[0])
             right, last = self._walk_out(h, track[1])
