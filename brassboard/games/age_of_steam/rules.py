@@ -578,10 +578,10 @@ class AgeOfSteamState(GameState):
                         continue
                     if stop is not None and stop == stops[j]:
                         continue  # a link may not start and end at the same stop
-                    key = h * 36 + row + c
-                    action = new_tile_actions.get(key)
+                    index = h * 36 + row + c
+                    action = new_tile_actions.get(index)
                     if action is None:
-                        action = new_tile_actions[key] = _build_action(h, ((a, c),), False)
+                        action = new_tile_actions[index] = _build_action(h, ((a, c),), False)
                     actions.append(action)
 
     def _legal_on_tile(self, p: int, h: int, actions: list[Action]) -> None:
