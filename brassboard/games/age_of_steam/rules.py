@@ -16,6 +16,7 @@ from typing import Any
 
 from ...engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Score
 from ...engine.actions import Arg
+from ...engine.rng import Rng
 from .figures import (
     HEX_BY_LABEL,
     NEIGHBOURS,
@@ -1273,7 +1274,27 @@ class AgeOfSteamState(GameState):
         return state
 
     def clone(self) -> AgeOfSteamState:
-        return self.from_dict(self.to_dict())
+        """A deep copy without the JSON round trip (equal to ``from_dict(to_dict())``; the links cache is shared,
+        it is never changed in place, only dropped)."""
+        other = AgeOfSteamState.__new__(AgeOfSteamState)
+        other.__dict__.update(self.__dict__)
+        other.rng = Rng(state=self.rng.state)
+        other._events = []
+        other._walk_memo = other._link_memo = None
+        for name in ("cash", "income", "shares", "loco", "action", "eliminated", "has_built", "loco_moved",
+                     "new_city_supply", "queue", "order"):
+            setattr(other, name, list(getattr(self, name)))
+        other.options = json.loads(json.dumps(self.options)) if self.options["figures"] else dict(self.options)
+        other.supply, other.bag, other.new_cities = dict(self.supply), dict(self.bag), dict(self.new_cities)
+        other.display = {d: list(spaces) for d, spaces in self.display.items()}
+        other.cubes = {h: list(c) for h, c in self.cubes.items()}
+        other.tiles = {h: {**t, "tracks": list(t["tracks"]), "owners": list(t["owners"])}
+                       for h, t in self.tiles.items()}
+        for name in ("auction", "build", "production", "last_growth"):
+            value = getattr(self, name)
+            if value is not None:
+                setattr(other, name, json.loads(json.dumps(value)))
+        return other
 
     def view(self, player: int | None) -> dict[str, Any]:
         from .view import view
