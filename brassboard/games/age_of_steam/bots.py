@@ -44,13 +44,34 @@ Graph = dict[int, list[tuple[int, bool]]]  # stop -> (neighbouring stop, link ow
 
 @dataclass
 class Route:
-    builds: list[Action]  # in order, from the anchored end
-    source: int  # the stop the link starts at
-    target: int  # the stop it ends at
+    """A new link the bot may build: tiles on ``path`` (empty hexes) from ``source`` (entered through ``entry``)
+    to ``target``, and a town spoke at the end when the target is a town (its exits after the build)."""
+
+    source: int
+    target: int
+    path: list[int]
+    entry: int
     cost: int
-    tiles: int  # tiles of the whole link once complete (existing ones of an extended stub included)
-    complete: bool  # it completes this turn
+    tiles: int  # tiles of the whole link once complete (those of an extended stub of the bot's included)
+    town_exits: tuple[int, ...] | None = None
     value: float = 0.0
+
+    @property
+    def steps(self) -> int:
+        return len(self.path) + (self.town_exits is not None)
+
+    def builds(self) -> list[Action]:
+        builds: list[Action] = []
+        prev_side = self.entry
+        for i, h in enumerate(self.path):
+            out = side_towards(h, self.path[i + 1] if i + 1 < len(self.path) else self.target)
+            track = (min(prev_side, out), max(prev_side, out))
+            builds.append(Action("build", label(h), tracks_arg(format_tracks([track], False))))
+            prev_side = opposite(out)
+        if self.town_exits is not None:
+            spoke = format_tracks([(s,) for s in self.town_exits], True)
+            builds.append(Action("build", label(self.target), spoke))
+        return builds
 
 
 class GreedyBot:
@@ -88,16 +109,19 @@ class GreedyBot:
         return graph
 
     @staticmethod
-    def best_gains(state: AgeOfSteamState, graph: Graph, loco: int,
-                   colors: dict[int, str] | None = None) -> list[float]:
+    def city_colors(state: AgeOfSteamState, overrides: dict[int, str] | None = None) -> dict[int, str]:
+        colors: dict[int, str] = {}
+        for h in list(state.fig.cities) + list(state.new_cities):
+            color = state.city_color(h)
+            if color:
+                colors[h] = color
+        colors.update(overrides or {})
+        return colors
+
+    @staticmethod
+    def best_gains(state: AgeOfSteamState, graph: Graph, loco: int, colors: dict[int, str]) -> list[float]:
         """Own links of the best delivery of each cube on the board (only cubes that earn the bot something)."""
         gains: list[float] = []
-
-        def color_of(h: int) -> str | None:
-            if colors and h in colors:
-                return colors[h]
-            return state.city_color(h)
-
         for start, cubes in state.cubes.items():
             if not cubes or start not in graph:
                 continue
@@ -112,8 +136,9 @@ class GreedyBot:
                         if nxt in seen:
                             continue
                         gain = own + mine
-                        if color_of(nxt) == color:
-                            best = max(best, gain)
+                        if colors.get(nxt) == color:
+                            if gain > best:
+                                best = gain
                         else:
                             stack.append((nxt, steps + 1, gain, seen | {nxt}))
                 if best:
@@ -127,7 +152,7 @@ class GreedyBot:
 
     def _value(self, state: AgeOfSteamState, p: int, graph: Graph, loco: int,
                colors: dict[int, str] | None = None) -> float:
-        return self.potential(self.best_gains(state, graph, loco, colors))
+        return self.potential(self.best_gains(state, graph, loco, colors or self.city_colors(state)))
 
     @staticmethod
     def _plan_loco(state: AgeOfSteamState, p: int) -> int:
@@ -146,11 +171,11 @@ class GreedyBot:
         base = self._value(state, p, graph, loco)
         rounds_left = self._rounds_left(state)
         weight = min(3.0, 0.8 * (rounds_left - 1)) + 0.5
-        sources: list[tuple[int, int, list[int], int]] = []  # (source stop, first hex, its entry side, tiles so far)
+        sources: list[tuple[int, int, int, int]] = []  # (source stop, first hex, its entry side, tiles so far)
         for city in list(fig.cities) + list(state.new_cities):
             for side, n in enumerate(NEIGHBOURS[city]):
                 if n != NO_HEX and self._free(state, n):
-                    sources.append((city, n, [opposite(side)], 0))
+                    sources.append((city, n, opposite(side), 0))
         for link in state.links():
             if link.owner == p and not link.complete and link.stops[0] is not None:
                 h, t = link.tracks[-1]
@@ -158,24 +183,24 @@ class GreedyBot:
                 for s in track:
                     n = NEIGHBOURS[h][s]
                     if n != NO_HEX and state._connection(h, s)[0] == "open" and self._free(state, n):
-                        sources.append((link.stops[0], n, [opposite(s)], len(link.tracks)))
+                        sources.append((link.stops[0], n, opposite(s), len(link.tracks)))
+        colors = self.city_colors(state)
+        gains: dict[tuple[int, int], float] = {}  # the potential a new own link between two stops adds
         found: dict[tuple[int, int, int], Route] = {}
         for source, first, entry, done in sources:
-            for route in self._search(state, p, source, first, entry[0], builds, stops):
-                route.tiles += done
-                key = (route.source, route.target, len(route.builds))
+            for route in self._search(state, source, first, entry, builds, stops):
                 if route.cost > cash:
                     continue
-                if route.complete:
+                route.tiles += done
+                pair = (min(route.source, route.target), max(route.source, route.target))
+                gain = gains.get(pair)
+                if gain is None:
                     g = dict(graph)
                     g[route.source] = [*g.get(route.source, []), (route.target, True)]
                     g[route.target] = [*g.get(route.target, []), (route.source, True)]
-                    gain = self._value(state, p, g, loco) - base
-                    route.value = gain * weight + 0.35 * route.tiles - route.cost * 0.3
-                    if gain <= 0:
-                        route.value -= 2.0
-                else:
-                    route.value = -1.0 - route.cost * 0.3  # re-valued below from its target
+                    gain = gains[pair] = self.potential(self.best_gains(state, g, loco, colors)) - base
+                route.value = gain * weight + 0.35 * route.tiles - route.cost * 0.3 - (2.0 if gain <= 0 else 0.0)
+                key = (route.source, route.target, route.steps)
                 old = found.get(key)
                 if old is None or route.value > old.value:
                     found[key] = route
@@ -187,13 +212,13 @@ class GreedyBot:
             return False
         return h not in state.tiles or state.is_town(h)
 
-    def _search(self, state: AgeOfSteamState, p: int, source: int, first: int, entry: int, builds: int,
+    def _search(self, state: AgeOfSteamState, source: int, first: int, entry: int, builds: int,
                 stops: set[int]) -> list[Route]:
         """Cheapest paths of empty hexes from ``first`` (entered through ``entry``) to each stop they reach."""
         fig = state.fig
         costs = fig.costs
         if state.is_town(first):  # the route is just the town's spoke
-            return [r for r in [self._town_route(state, source, [], first, entry, 0)] if r]
+            return [r for r in [self._route(state, source, [], entry, first, entry, 0)] if r]
         start_cost = costs[fig.terrain[first]]
         heap: list[tuple[int, int, int]] = [(start_cost, 1, first)]
         best: dict[int, tuple[int, int]] = {first: (start_cost, 1)}
@@ -207,14 +232,15 @@ class GreedyBot:
             for side, n in enumerate(NEIGHBOURS[h]):
                 if n in (NO_HEX, source) or fig.terrain[n] == "lake":
                     continue
-                if n in stops and n not in seen_targets and not (h == first and side == entry):
-                    path = self._path(parent, first, h)
-                    route = self._make_route(state, source, path, entry, n, cost)
-                    if route is not None and len(route.builds) <= builds:
-                        seen_targets.add(n)
-                        routes.append(route)
+                if n in stops:
+                    if n not in seen_targets and not (h == first and side == entry):
+                        path = self._path(parent, first, h)
+                        route = self._route(state, source, path, entry, n, opposite(side), cost)
+                        if route is not None and route.steps <= builds:
+                            seen_targets.add(n)
+                            routes.append(route)
                     continue
-                if n in state.tiles or n in stops or steps >= builds:
+                if n in state.tiles or steps >= builds:
                     continue
                 ncost = cost + costs[fig.terrain[n]]
                 if n not in best or (ncost, steps + 1) < best[n]:
@@ -230,38 +256,24 @@ class GreedyBot:
             path.append(parent[path[-1]])
         return path[::-1]
 
-    def _make_route(self, state: AgeOfSteamState, source: int, path: list[int], entry: int, target: int,
-                    cost: int) -> Route | None:
-        builds: list[Action] = []
-        prev_side = entry
-        for i, h in enumerate(path):
-            nxt = path[i + 1] if i + 1 < len(path) else target
-            out = side_towards(h, nxt)
-            if out < 0 or out == prev_side:
-                return None
-            track = (min(prev_side, out), max(prev_side, out))
-            builds.append(Action("build", label(h), tracks_arg(format_tracks([track], False))))
-            prev_side = opposite(out)
-        if state.is_town(target):
-            return self._town_route(state, source, builds, target, prev_side, cost)
-        return Route(builds, source, target, cost, len(path), True)
-
-    def _town_route(self, state: AgeOfSteamState, source: int, builds: list[Action], town: int, side: int,
-                    cost: int) -> Route | None:
-        tile = state.tiles.get(town)
+    @staticmethod
+    def _route(state: AgeOfSteamState, source: int, path: list[int], entry: int, target: int, arrival: int,
+               cost: int) -> Route | None:
+        """The route along ``path`` into ``target`` (reached through its side ``arrival``); None if impossible."""
+        if not state.is_town(target):
+            return Route(source, target, path, entry, cost, len(path))
+        tile = state.tiles.get(target)
         exits = {t[0] for t in tile["tracks"]} if tile else set()
-        if side in exits or len(exits) >= 4:
+        if arrival in exits or len(exits) >= 4:
             return None
-        new = sorted(exits | {side})
-        spoke = Action("build", label(town), tracks_arg(format_tracks([(s,) for s in new], True)))
-        fig = state.fig
-        extra = fig.costs["town_replacement"] if tile else fig.costs["town_base"] + fig.costs["town_per_exit"]
-        return Route([*builds, spoke], source, town, cost + extra, len(builds) + 1, True)
+        costs = state.fig.costs
+        extra = costs["town_replacement"] if tile else costs["town_base"] + costs["town_per_exit"]
+        return Route(source, target, path, entry, cost + extra, len(path) + 1, tuple(sorted(exits | {arrival})))
 
     def _best_route(self, state: AgeOfSteamState, p: int, builds: int, cash: int,
                     legal: set[Action] | None = None) -> Route | None:
         for route in self.routes(state, p, builds, cash):
-            if route.complete and route.value > 0 and (legal is None or route.builds[0] in legal):
+            if route.value > 0 and (legal is None or route.builds()[0] in legal):
                 return route
         return None
 
@@ -334,7 +346,7 @@ class GreedyBot:
         for town in sorted(towns):
             for letter in state.new_city_supply:
                 color = state.fig.new_city_colors[letter]
-                gain = self._value(state, p, graph, loco, {town: color}) - base
+                gain = self._value(state, p, graph, loco, self.city_colors(state, {town: color})) - base
                 if gain > best:
                     best, choice = gain, Action("urbanize", letter, label(town))
         return best, choice
@@ -358,8 +370,9 @@ class GreedyBot:
         route = self._best_route(state, p, b["builds_left"], max(0, state.cash[p] - reserve), set(actions))
         if route is None:
             return Action("done")
-        self.plan = route.builds[1:]
-        return route.builds[0]
+        builds = route.builds()
+        self.plan = builds[1:]
+        return builds[0]
 
     # ----- move, production ---------------------------------------------------------------------------------------
     def _move(self, state: AgeOfSteamState, p: int, actions: list[Action]) -> Action:
