@@ -39,6 +39,10 @@ from brassboard.engine import Action, GameState
 from .figures import HEX_BY_LABEL, NEIGHBOURS, NO_HEX, label, opposite, side_towards
 from .rules import AgeOfSteamState, format_tracks, parse_tracks, tracks_arg
 
+FAR_WEIGHT = 0.3  # the worth of deliveries a new link opens only for an engine two links longer
+SHARE_PENALTY = 1.0  # what a share costs the bot, in the units of a route's value ...
+SHARE_PENALTY_PER_ROUND = 0.3  # ... plus this per round left (its $1 expense a round)
+
 Graph = dict[int, list[tuple[int, bool]]]  # stop -> (neighbouring stop, link owned by the bot)
 
 
@@ -123,9 +127,12 @@ class GreedyBot:
         """Own links of the best delivery of each cube on the board (only cubes that earn the bot something)."""
         gains: list[float] = []
         for start, cubes in state.cubes.items():
-            if not cubes or start not in graph:
+            if start not in graph:
                 continue
-            for color in set(cubes):
+            coming = GreedyBot.coming(state, start)
+            if not cubes and not coming:
+                continue
+            for color in set(cubes) | set(coming):
                 best = 0
                 stack: list[tuple[int, int, int, frozenset[int]]] = [(start, 0, 0, frozenset((start,)))]
                 while stack:
@@ -143,7 +150,24 @@ class GreedyBot:
                             stack.append((nxt, steps + 1, gain, seen | {nxt}))
                 if best:
                     gains.extend([float(best)] * cubes.count(color))
+                    gains.extend(best * w for c, w in coming.items() if c == color)
         return gains
+
+    @staticmethod
+    def coming(state: AgeOfSteamState, city: int) -> dict[str, float]:
+        """Cubes on the goods display that will come to ``city`` (the top one likelier), weighted by odds."""
+        slot = state.fig.cities.get(city)
+        if slot is not None:
+            display_id = ("W" if slot.side == "west" else "E") + str(slot.number)
+        else:
+            display_id = state.new_cities.get(city, "")
+        weights: dict[str, float] = {}
+        weight = 0.35
+        for color in state.display.get(display_id, []):
+            if color is not None:
+                weights[color] = weights.get(color, 0.0) + weight
+                weight *= 0.5
+        return weights
 
     @staticmethod
     def potential(gains: list[float]) -> float:
@@ -169,6 +193,8 @@ class GreedyBot:
         graph = self.graph(state, p)
         loco = self._plan_loco(state, p)
         base = self._value(state, p, graph, loco)
+        far = min(6, loco + 2)
+        base_far = self._value(state, p, graph, far)
         rounds_left = self._rounds_left(state)
         weight = min(3.0, 0.8 * (rounds_left - 1)) + 0.5
         sources: list[tuple[int, int, int, int]] = []  # (source stop, first hex, its entry side, tiles so far)
@@ -193,13 +219,17 @@ class GreedyBot:
                     continue
                 route.tiles += done
                 pair = (min(route.source, route.target), max(route.source, route.target))
-                gain = gains.get(pair)
-                if gain is None:
+                if pair not in gains:
                     g = dict(graph)
                     g[route.source] = [*g.get(route.source, []), (route.target, True)]
                     g[route.target] = [*g.get(route.target, []), (route.source, True)]
-                    gain = gains[pair] = self.potential(self.best_gains(state, g, loco, colors)) - base
-                route.value = gain * weight + 0.35 * route.tiles - route.cost * 0.3 - (2.0 if gain <= 0 else 0.0)
+                    gains[pair] = (self.potential(self.best_gains(state, g, loco, colors)) - base,
+                                   self.potential(self.best_gains(state, g, far, colors)) - base_far)
+                gain, gain_far = gains[pair]
+                # deliveries it opens now, and (a little) those a longer engine would open: a growing network
+                route.value = gain * weight + FAR_WEIGHT * gain_far + 0.35 * route.tiles - route.cost * 0.3
+                if gain <= 0 and gain_far <= 0:
+                    route.value -= 2.0
                 key = (route.source, route.target, route.steps)
                 old = found.get(key)
                 if old is None or route.value > old.value:
@@ -286,17 +316,21 @@ class GreedyBot:
         expenses = self._expenses(state, p)
         last = state.round >= state.rounds
         room = int(state.fig.game["shares"]["max"]) - state.shares[p]
-        # what this round costs: expenses not covered by income, and the best route's building
+        # each share issued must pay for itself: the best route its money makes affordable gains more than the
+        # share costs (3 points at the end and $1 a round); expenses not covered by income are kept back
         shortfall = max(0, expenses - income)
-        route = None if last else self._best_route(state, p, 3, 10**6)
-        build = route.cost if route else 0
-        need = build + shortfall + (1 if not last else 0) - cash
-        count = max(0, math.ceil(need / 5)) if need > 0 else 0
-        # never so many that expenses run away from income (each share costs $1 a round and 3 points)
+        rounds_left = self._rounds_left(state)
         cap = max(0, income + 4 + (2 if state.round <= 2 else 0) - expenses)
-        count = min(count, cap, 3, room)
-        if last:
-            count = 0
+        count = 0
+        if not last:
+            routes = [r for r in self.routes(state, p, 3, 10**6) if r.value > 0]
+            penalty = SHARE_PENALTY + SHARE_PENALTY_PER_ROUND * rounds_left
+            best = -math.inf
+            for k in range(min(cap, 3, room) + 1):
+                budget = cash + 5 * k - shortfall - k
+                value = max((r.value for r in routes if r.cost <= budget), default=0.0) - k * penalty
+                if value > best + 1e-9:
+                    count, best = k, value
         # avoid bankruptcy: what income and cash cannot cover is paid by shares ($5 in, $1 more due)
         deficit = expenses + count - income - (cash + 5 * count)
         if deficit > 0:
@@ -321,7 +355,8 @@ class GreedyBot:
         if loco < 6:
             now = self._value(state, p, graph, loco)
             longer = self._value(state, p, graph, loco + 1)
-            if longer > now or (loco < 2 and state.round <= 3) or (loco < 3 and state.round <= 2):
+            affordable = state.income[p] + 2 >= self._expenses(state, p) or state.round == 1
+            if longer > now or (affordable and loco < 3 and state.round <= 2):
                 score["locomotive"] = 2.0 + (longer - now)
         if "urbanization" in free:
             gain, _ = self._urbanize_choice(state, p)
