@@ -211,7 +211,7 @@ class GreedyBot:
                     if n != NO_HEX and state._connection(h, s)[0] == "open" and self._free(state, n):
                         sources.append((link.stops[0], n, opposite(s), len(link.tracks)))
         colors = self.city_colors(state)
-        gains: dict[tuple[int, int], float] = {}  # the potential a new own link between two stops adds
+        gains: dict[tuple[int, int], tuple[float, float]] = {}  # what a new own link between two stops adds
         found: dict[tuple[int, int, int], Route] = {}
         for source, first, entry, done in sources:
             for route in self._search(state, source, first, entry, builds, stops):
