@@ -548,42 +548,36 @@ class AgeOfSteamState(GameState):
             if fig.costs[fig.terrain[h]] > cash:
                 continue
             neighbours = NEIGHBOURS[h]
-            good: list[int] = []
-            anchors: list[bool] = []
-            stops: list[int | None] = []  # the stop the track from each good side reaches (None: open end)
+            # per side: None where another player's track ends (closed), else (anchored, the stop reached)
+            ends: list[tuple[bool, int | None] | None] = [None] * 6
+            anchored = False
             for side in _OPEN_SIDES[h]:
                 n = neighbours[side]
                 if n in cities:
-                    good.append(side)
-                    anchors.append(True)
-                    stops.append(n)
+                    ends[side] = (True, n)
+                    anchored = True
                     continue
                 key = (n, (side + 3) % 6)
                 if key not in track_ends:
-                    good.append(side)
-                    anchors.append(False)
-                    stops.append(None)
+                    ends[side] = (False, None)
                 elif track_ends[key] in (None, p):
-                    good.append(side)
-                    anchors.append(True)
-                    stops.append(self._walk_out(h, side)[1])
-            if not any(anchors):
+                    ends[side] = (True, self._walk_out(h, side)[1])
+                    anchored = True
+            if not anchored:
                 continue
-            for i, a in enumerate(good):
-                anchor, stop, row = anchors[i], stops[i], a * 6
-                for j in range(i + 1, len(good)):
-                    c = good[j]
-                    if not ((anchor or anchors[j]) and in_supply[row + c]):
-                        continue
-                    if first_tile and neighbours[a] not in cities and neighbours[c] not in cities:
-                        continue
-                    if stop is not None and stop == stops[j]:
-                        continue  # a link may not start and end at the same stop
-                    index = h * 36 + row + c
-                    action = new_tile_actions.get(index)
-                    if action is None:
-                        action = new_tile_actions[index] = _build_action(h, ((a, c),), False)
-                    actions.append(action)
+            for a, c, index in _PAIRS[h]:
+                end_a, end_c = ends[a], ends[c]
+                if end_a is None or end_c is None or not (end_a[0] or end_c[0]) or not in_supply[index]:
+                    continue
+                if first_tile and neighbours[a] not in cities and neighbours[c] not in cities:
+                    continue
+                if end_a[1] is not None and end_a[1] == end_c[1]:
+                    continue  # a link may not start and end at the same stop
+                key_action = h * 36 + index
+                action = new_tile_actions.get(key_action)
+                if action is None:
+                    action = new_tile_actions[key_action] = _build_action(h, ((a, c),), False)
+                actions.append(action)
 
     def _legal_on_tile(self, p: int, h: int, actions: list[Action]) -> None:
         """The legal builds on a plain hex holding a tile, for _legal_tiles: upgrades through check_build,
@@ -1356,6 +1350,10 @@ def _simple_kinds(fig: Figures) -> dict[Track, str]:
             if (kind := fig.simple_by_shape.get(canonical([(a, c)]))) is not None}
 
 
+_PAIRS: dict[int, tuple[tuple[int, int, int], ...]] = {
+    h: tuple((a, c, a * 6 + c) for i, a in enumerate(sides) for c in sides[i + 1:])
+    for h, sides in _OPEN_SIDES.items()
+}  # (a, c, a * 6 + c) for each pair of open sides a < c of each hex
 _NEW_TILE_ACTIONS: dict[int, Action] = {}  # hex * 36 + a * 6 + c -> the build of a new simple tile (a, c)
 _BUILD_ACTIONS: dict[tuple[int, tuple[Track, ...], bool], Action] = {}
 
