@@ -594,7 +594,9 @@ class AgeOfSteamState(GameState):
             if not affordable:
                 continue
             link, moved = redirect
-            kind, _ = self._tile_for(False, list(tracks))
+            kind = _PLAIN_KINDS.get(tracks, "")
+            if kind == "":
+                kind = _PLAIN_KINDS[tracks] = self._tile_for(False, list(tracks))[0]
             if kind is None or self.supply[kind] + (1 if tile["kind"] == kind else 0) <= 0:
                 continue
             what, owner, _ = self._connection(h, moved)
@@ -1354,6 +1356,7 @@ _PAIRS: dict[int, tuple[tuple[int, int, int], ...]] = {
     h: tuple((a, c, a * 6 + c) for i, a in enumerate(sides) for c in sides[i + 1:])
     for h, sides in _OPEN_SIDES.items()
 }  # (a, c, a * 6 + c) for each pair of open sides a < c of each hex
+_PLAIN_KINDS: dict[tuple[Track, ...], str | None] = {}  # a plain hex's track set -> its tile kind (tiles.toml)
 _NEW_TILE_ACTIONS: dict[int, Action] = {}  # hex * 36 + a * 6 + c -> the build of a new simple tile (a, c)
 _BUILD_ACTIONS: dict[tuple[int, tuple[Track, ...], bool], Action] = {}
 
