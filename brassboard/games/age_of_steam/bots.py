@@ -123,35 +123,53 @@ class GreedyBot:
         return colors
 
     @staticmethod
-    def best_gains(state: AgeOfSteamState, graph: Graph, loco: int, colors: dict[int, str]) -> list[float]:
-        """Own links of the best delivery of each cube on the board (only cubes that earn the bot something)."""
+    def best_gains(state: AgeOfSteamState, graph: Graph, loco: int, colors: dict[int, str],
+                   weights: dict[int, dict[str, list[float]]] | None = None) -> list[float]:
+        """Own links of the best delivery of each cube on the board and (weighted) of each cube coming from the
+        goods display; only those that earn the bot something."""
         gains: list[float] = []
-        for start, cubes in state.cubes.items():
+        for start in state.cubes:
             if start not in graph:
                 continue
-            coming = GreedyBot.coming(state, start)
-            if not cubes and not coming:
+            cubes = weights[start] if weights is not None else GreedyBot.cube_weights(state, start)
+            if not cubes:
                 continue
-            for color in set(cubes) | set(coming):
-                best = 0
-                stack: list[tuple[int, int, int, frozenset[int]]] = [(start, 0, 0, frozenset((start,)))]
-                while stack:
-                    cur, steps, own, seen = stack.pop()
-                    if steps >= loco:
+            best: dict[str, int] = {}
+            # one search for all colours: a colour stops travelling at the first city of its colour
+            stack: list[tuple[int, int, int, frozenset[int], frozenset[str]]] = [
+                (start, 0, 0, frozenset((start,)), frozenset(cubes))]
+            while stack:
+                cur, steps, own, seen, travelling = stack.pop()
+                if steps >= loco:
+                    continue
+                for nxt, mine in graph.get(cur, ()):
+                    if nxt in seen:
                         continue
-                    for nxt, mine in graph.get(cur, ()):
-                        if nxt in seen:
+                    gain = own + mine
+                    color = colors.get(nxt)
+                    onward = travelling
+                    if color in travelling:
+                        assert color is not None
+                        if gain > best.get(color, 0):
+                            best[color] = gain
+                        onward = travelling - {color}
+                        if not onward:
                             continue
-                        gain = own + mine
-                        if colors.get(nxt) == color:
-                            if gain > best:
-                                best = gain
-                        else:
-                            stack.append((nxt, steps + 1, gain, seen | {nxt}))
-                if best:
-                    gains.extend([float(best)] * cubes.count(color))
-                    gains.extend(best * w for c, w in coming.items() if c == color)
+                    stack.append((nxt, steps + 1, gain, seen | {nxt}, onward))
+            for color, counted in cubes.items():
+                if best.get(color):
+                    gains.extend(best[color] * w for w in counted)
         return gains
+
+    @staticmethod
+    def cube_weights(state: AgeOfSteamState, city: int) -> dict[str, list[float]]:
+        """Per colour, the cubes at ``city`` (1 each) and those coming to it from the display (less)."""
+        result: dict[str, list[float]] = {}
+        for color in state.cubes[city]:
+            result.setdefault(color, []).append(1.0)
+        for color, weight in GreedyBot.coming(state, city).items():
+            result.setdefault(color, []).append(weight)
+        return result
 
     @staticmethod
     def coming(state: AgeOfSteamState, city: int) -> dict[str, float]:
@@ -211,6 +229,7 @@ class GreedyBot:
                     if n != NO_HEX and state._connection(h, s)[0] == "open" and self._free(state, n):
                         sources.append((link.stops[0], n, opposite(s), len(link.tracks)))
         colors = self.city_colors(state)
+        weights = {city: self.cube_weights(state, city) for city in state.cubes}
         gains: dict[tuple[int, int], tuple[float, float]] = {}  # what a new own link between two stops adds
         found: dict[tuple[int, int, int], Route] = {}
         for source, first, entry, done in sources:
@@ -223,8 +242,8 @@ class GreedyBot:
                     g = dict(graph)
                     g[route.source] = [*g.get(route.source, []), (route.target, True)]
                     g[route.target] = [*g.get(route.target, []), (route.source, True)]
-                    gains[pair] = (self.potential(self.best_gains(state, g, loco, colors)) - base,
-                                   self.potential(self.best_gains(state, g, far, colors)) - base_far)
+                    gains[pair] = (self.potential(self.best_gains(state, g, loco, colors, weights)) - base,
+                                   self.potential(self.best_gains(state, g, far, colors, weights)) - base_far)
                 gain, gain_far = gains[pair]
                 # deliveries it opens now, and (a little) those a longer engine would open: a growing network
                 route.value = gain * weight + FAR_WEIGHT * gain_far + 0.35 * route.tiles - route.cost * 0.3
