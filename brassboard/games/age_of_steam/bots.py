@@ -40,8 +40,8 @@ from .figures import HEX_BY_LABEL, NEIGHBOURS, NO_HEX, label, opposite, side_tow
 from .rules import AgeOfSteamState, format_tracks, parse_tracks, tracks_arg
 
 FAR_WEIGHT = 0.3  # the worth of deliveries a new link opens only for an engine two links longer
-SHARE_PENALTY = 1.0  # what a share costs the bot, in the units of a route's value ...
-SHARE_PENALTY_PER_ROUND = 0.3  # ... plus this per round left (its $1 expense a round)
+SHARE_PENALTY = 0.5  # what a share costs the bot, in the units of a route's value ...
+SHARE_PENALTY_PER_ROUND = 0.2  # ... plus this per round left (its $1 expense a round)
 
 Graph = dict[int, list[tuple[int, bool]]]  # stop -> (neighbouring stop, link owned by the bot)
 
