@@ -39,6 +39,7 @@ from brassboard.engine import Action, GameState
 from .figures import HEX_BY_LABEL, NEIGHBOURS, NO_HEX, label, opposite, side_towards
 from .rules import AgeOfSteamState, format_tracks, parse_tracks, tracks_arg
 
+LONG_EXTRA = 3  # a route started this turn and finished next turn has at most this many tiles more
 FAR_WEIGHT = 0.3  # the worth of deliveries a new link opens only for an engine two links longer
 SHARE_PENALTY = 0.5  # what a share costs the bot, in the units of a route's value ...
 SHARE_PENALTY_PER_ROUND = 0.2  # ... plus this per round left (its $1 expense a round)
@@ -421,12 +422,38 @@ class GreedyBot:
                 return step
         self.plan, self.plan_key = [], key
         reserve = max(0, self._expenses(state, p) - state.income[p])
-        route = self._best_route(state, p, b["builds_left"], max(0, state.cash[p] - reserve), set(actions))
-        if route is None:
-            return Action("done")
-        builds = route.builds()
-        self.plan = builds[1:]
-        return builds[0]
+        budget = max(0, state.cash[p] - reserve)
+        route = self._best_route(state, p, b["builds_left"], budget, set(actions))
+        if route is not None:
+            builds = route.builds()
+            self.plan = builds[1:]
+            return builds[0]
+        if state.round < state.rounds and b["builds_left"] == self._builds(state, p):
+            # nothing completes this turn: start a longer route (finished from its open end next turn)
+            long = self._long_route(state, p, b["builds_left"], budget, set(actions))
+            if long is not None:
+                builds = long.builds()[:b["builds_left"]]
+                self.plan = builds[1:]
+                return builds[0]
+        return Action("done")
+
+    @staticmethod
+    def _builds(state: AgeOfSteamState, p: int) -> int:
+        builds = state.fig.game["build"]
+        return int(builds["engineer_builds"] if state.action[p] == "engineer" else builds["builds"])
+
+    def _long_route(self, state: AgeOfSteamState, p: int, builds: int, budget: int,
+                    legal: set[Action]) -> Route | None:
+        """The best route of up to three tiles more than this turn allows whose first part is affordable now
+        (and the rest with next round's income)."""
+        costs, terrain = state.fig.costs, state.fig.terrain
+        for route in self.routes(state, p, builds + LONG_EXTRA, budget + max(0, state.income[p])):
+            if route.steps <= builds:
+                continue
+            first = sum(costs[terrain[h]] for h in route.path[:builds])
+            if first <= budget and route.value > 0 and route.builds()[0] in legal:
+                return route
+        return None
 
     # ----- move, production ---------------------------------------------------------------------------------------
     def _move(self, state: AgeOfSteamState, p: int, actions: list[Action]) -> Action:
