@@ -3,34 +3,36 @@
 The bot thinks in *deliveries*: a cube at a city and the first city of its colour it can reach over complete links
 (no more links than the locomotive allows, each stop once); such a delivery earns the bot one income per link of
 its own on the way. Its **potential** is the income of its best deliveries on a graph of links: the best two cubes
-in full (two move rounds a turn), the next two at half, the rest a little (cubes for later turns).
+in full (two move rounds a turn), the next two at half, the rest a little; cubes on the goods display count,
+weighted, as coming to their city.
 
 * **routes**: from every city and from the open end of each of its unfinished links it searches (Dijkstra on
-  terrain cost) paths over empty hexes to other cities and towns, at most as many tiles as it may build this turn
-  (a longer route is started only when nothing completes). A route's worth is the potential it adds as a new own
-  link (weighted by the rounds left), plus one point per tile for the final score, against its cost;
-* **shares**: issues only what the best route and this round's expenses need beyond its cash, in $5 steps, and
-  never so many that expenses would outgrow its income by more than a few dollars (none in the last round unless
-  it would otherwise go bankrupt);
-* **auction**: bids $1-2 for an early seat only when cash is plentiful after its plans; otherwise drops (the first
-  to drop pays nothing);
-* **actions**: Locomotive when a longer engine adds potential (or early, while it is short), Urbanization when a
-  new city on a town of its network makes cubes deliverable, Engineer when the best route needs a fourth tile,
-  then First Move, First Build, Production, Turn Order;
-* **build**: follows its route tile by tile (town spoke last), re-planning if a build is no longer legal; stops
-  when nothing pays;
+  terrain cost) paths over empty hexes to other cities and towns, at most as many tiles as it may build this turn.
+  A route's worth is the potential it adds as a new own link (weighted by the rounds left), a little of what it
+  would add with an engine two links longer, one point per tile for the final score, against its cost. When
+  nothing completes this turn it starts a route up to three tiles longer whose first part it can pay, and
+  finishes it from the open end next turn;
+* **shares**: issues a share only when the route its money makes affordable outweighs what the share costs (its
+  points and $1 a round), never so many that expenses outrun income by more than a few dollars; in the last round
+  only to escape bankruptcy;
+* **auction**: bids $1-2 for an early seat only when cash is plentiful; otherwise drops (the first to drop pays
+  nothing);
+* **actions**: Locomotive when a longer engine adds potential (or early while income carries it), Urbanization
+  when a new city on a town of its network makes cubes deliverable, Engineer when a fourth tile makes a better
+  route, then First Move, First Build, Production, Turn Order;
+* **build**: follows its route tile by tile (town spoke last), re-planning if a build is no longer legal;
 * **move**: the delivery earning itself the most (fewest rival links on ties), else the locomotive when a longer
   engine would pay and income carries the extra expense, else pass;
 * **production**: a space of a display column whose city lies on its network.
 
-It draws nothing from the state's generator; its own generator only breaks ties, so a match replays.
+It draws nothing from the state's generator and its choices depend only on the state (and the route it is
+following this turn), so a match replays.
 """
 
 from __future__ import annotations
 
 import heapq
 import math
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -83,7 +85,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed  # unused: the bot has no random choices (ties go to the first candidate)
         self.plan: list[Action] = []
         self.plan_key: tuple[int, int] | None = None
 
