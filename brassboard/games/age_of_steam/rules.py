@@ -1273,9 +1273,12 @@ class AgeOfSteamState(GameState):
         """A deep copy without the JSON round trip (equal to ``from_dict(to_dict())``; the links cache is shared,
         it is never changed in place, only dropped)."""
         other = AgeOfSteamState.__new__(AgeOfSteamState)
-        other.__dict__.update(self.__dict__)
+        for name in self._FIELDS:  # scalars here; the containers among them are copied below
+            setattr(other, name, getattr(self, name))
+        other.num_players, other.seed, other.fig = self.num_players, self.seed, self.fig
         other.rng = Rng(state=self.rng.state)
         other._events = []
+        other._links_cache, other._exit_cache = self._links_cache, self._exit_cache
         other._walk_memo = other._link_memo = None
         for name in ("cash", "income", "shares", "loco", "action", "eliminated", "has_built", "loco_moved",
                      "new_city_supply", "queue", "order"):
