@@ -393,17 +393,27 @@ class GreedyBot:
         return Action("select", choice)
 
     def _urbanize_choice(self, state: AgeOfSteamState, p: int) -> tuple[float, Action | None]:
+        """The best new city: on a town of the links it can use, or at the end of a route it could build this
+        turn (valued with that route as its own link, less the route's cost)."""
         if not state.new_city_supply:
             return 0.0, None
         graph = self.graph(state, p)
         loco = self._plan_loco(state, p)
         base = self._value(state, p, graph, loco)
+        options: list[tuple[int, Graph, float]] = [(h, graph, 0.0) for h in sorted(graph) if state.is_town(h)]
+        reserve = max(0, self._expenses(state, p) - state.income[p])
+        builds = self._builds(state, p) if state.phase == "build" else 3
+        for route in self.routes(state, p, builds, max(0, state.cash[p] - reserve)):
+            if state.is_town(route.target) and route.town_exits is not None:
+                g = dict(graph)
+                g[route.source] = [*g.get(route.source, []), (route.target, True)]
+                g[route.target] = [*g.get(route.target, []), (route.source, True)]
+                options.append((route.target, g, 0.3 * route.cost))
         best, choice = 0.0, None
-        towns = [h for h in graph if state.is_town(h)]
-        for town in sorted(towns):
-            for letter in state.new_city_supply:
-                color = state.fig.new_city_colors[letter]
-                gain = self._value(state, p, graph, loco, self.city_colors(state, {town: color})) - base
+        letters = {state.fig.new_city_colors[letter]: letter for letter in reversed(state.new_city_supply)}
+        for town, g, cost in options:
+            for color, letter in sorted(letters.items()):
+                gain = self._value(state, p, g, loco, self.city_colors(state, {town: color})) - base - cost
                 if gain > best:
                     best, choice = gain, Action("urbanize", letter, label(town))
         return best, choice
