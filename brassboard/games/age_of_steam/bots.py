@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from brassboard.engine import Action, GameState
@@ -86,6 +86,9 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # unused: the bot has no random choices (ties go to the first candidate)
+        # within one decision: routes() by (player, builds, cash), and what a new link adds by (player, stops)
+        self._routes_memo: dict[tuple[int, int, int], list[Route]] = {}
+        self._gains_memo: dict[tuple[int, int, int], tuple[float, float]] = {}
         self.plan: list[Action] = []
         self.plan_key: tuple[int, int] | None = None
 
@@ -99,7 +102,12 @@ class GreedyBot:
             "shares": self._shares, "auction": self._auction, "actions": self._select, "build": self._build,
             "move": self._move, "production": self._produce,
         }.get(state.phase, lambda s, p, a: a[0])
-        choice = handler(state, player, actions)
+        self._routes_memo = {}
+        self._gains_memo = {}
+        try:
+            choice = handler(state, player, actions)
+        finally:
+            self._routes_memo, self._gains_memo = {}, {}
         return choice if choice in actions else actions[-1]
 
     # ----- the bot's picture of the board -------------------------------------------------------------------------
@@ -130,8 +138,16 @@ class GreedyBot:
                    weights: dict[int, dict[str, list[float]]] | None = None) -> list[float]:
         """Own links of the best delivery of each cube on the board and (weighted) of each cube coming from the
         goods display; only those that earn the bot something."""
-        gains: list[float] = []
-        for start in state.cubes:
+        by_start = GreedyBot.gains_by_start(state, graph, loco, colors, weights, state.cubes)
+        return [gain for gains in by_start.values() for gain in gains]
+
+    @staticmethod
+    def gains_by_start(state: AgeOfSteamState, graph: Graph, loco: int, colors: dict[int, str],
+                       weights: dict[int, dict[str, list[float]]] | None, starts: Iterable[int]
+                       ) -> dict[int, list[float]]:
+        result: dict[int, list[float]] = {}
+        for start in starts:
+            gains = result[start] = []
             if start not in graph:
                 continue
             cubes = weights[start] if weights is not None else GreedyBot.cube_weights(state, start)
@@ -162,7 +178,16 @@ class GreedyBot:
             for color, counted in cubes.items():
                 if best.get(color):
                     gains.extend(best[color] * w for w in counted)
-        return gains
+        return result
+
+    @staticmethod
+    def near(graph: Graph, ends: tuple[int, int], depth: int) -> set[int]:
+        """Stops within ``depth`` links of either end (only their cubes can use a new link between the ends)."""
+        seen, frontier = set(ends), list(ends)
+        for _ in range(depth):
+            frontier = [n for h in frontier for n, _ in graph.get(h, ()) if n not in seen]
+            seen.update(frontier)
+        return seen
 
     @staticmethod
     def cube_weights(state: AgeOfSteamState, city: int) -> dict[str, list[float]]:
@@ -208,14 +233,24 @@ class GreedyBot:
 
     # ----- routes -------------------------------------------------------------------------------------------------
     def routes(self, state: AgeOfSteamState, p: int, builds: int, cash: int) -> list[Route]:
-        """Candidate routes, each valued; the bot's best is the first."""
+        """Candidate routes, each valued; the bot's best is the first (remembered while one decision lasts)."""
+        key = (p, builds, cash)
+        if key not in self._routes_memo:
+            self._routes_memo[key] = self._routes(state, p, builds, cash)
+        return self._routes_memo[key]
+
+    def _routes(self, state: AgeOfSteamState, p: int, builds: int, cash: int) -> list[Route]:
         fig = state.fig
         stops = set(fig.cities) | set(state.new_cities) | set(fig.towns)
         graph = self.graph(state, p)
         loco = self._plan_loco(state, p)
-        base = self._value(state, p, graph, loco)
         far = min(6, loco + 2)
-        base_far = self._value(state, p, graph, far)
+        colors = self.city_colors(state)
+        weights = {city: self.cube_weights(state, city) for city in state.cubes}
+        base_by = self.gains_by_start(state, graph, loco, colors, weights, state.cubes)
+        far_by = self.gains_by_start(state, graph, far, colors, weights, state.cubes)
+        base = self.potential([x for v in base_by.values() for x in v])
+        base_far = self.potential([x for v in far_by.values() for x in v])
         rounds_left = self._rounds_left(state)
         weight = min(3.0, 0.8 * (rounds_left - 1)) + 0.5
         sources: list[tuple[int, int, int, int]] = []  # (source stop, first hex, its entry side, tiles so far)
@@ -231,22 +266,21 @@ class GreedyBot:
                     n = NEIGHBOURS[h][s]
                     if n != NO_HEX and state._connection(h, s)[0] == "open" and self._free(state, n):
                         sources.append((link.stops[0], n, opposite(s), len(link.tracks)))
-        colors = self.city_colors(state)
-        weights = {city: self.cube_weights(state, city) for city in state.cubes}
-        gains: dict[tuple[int, int], tuple[float, float]] = {}  # what a new own link between two stops adds
+        gains = self._gains_memo  # what a new own link between two stops adds
         found: dict[tuple[int, int, int], Route] = {}
         for source, first, entry, done in sources:
             for route in self._search(state, source, first, entry, builds, stops):
                 if route.cost > cash:
                     continue
                 route.tiles += done
-                pair = (min(route.source, route.target), max(route.source, route.target))
+                pair = (p, min(route.source, route.target), max(route.source, route.target))
                 if pair not in gains:
                     g = dict(graph)
                     g[route.source] = [*g.get(route.source, []), (route.target, True)]
                     g[route.target] = [*g.get(route.target, []), (route.source, True)]
-                    gains[pair] = (self.potential(self.best_gains(state, g, loco, colors, weights)) - base,
-                                   self.potential(self.best_gains(state, g, far, colors, weights)) - base_far)
+                    ends = (route.source, route.target)
+                    gains[pair] = (self._with_link(state, g, loco, colors, weights, base_by, ends) - base,
+                                   self._with_link(state, g, far, colors, weights, far_by, ends) - base_far)
                 gain, gain_far = gains[pair]
                 # deliveries it opens now, and (a little) those a longer engine would open: a growing network
                 route.value = gain * weight + FAR_WEIGHT * gain_far + 0.35 * route.tiles - route.cost * 0.3
@@ -257,6 +291,15 @@ class GreedyBot:
                 if old is None or route.value > old.value:
                     found[key] = route
         return sorted(found.values(), key=lambda r: (-r.value, r.cost))
+
+    def _with_link(self, state: AgeOfSteamState, graph: Graph, loco: int, colors: dict[int, str],
+                   weights: dict[int, dict[str, list[float]]], before: dict[int, list[float]],
+                   ends: tuple[int, int]) -> float:
+        """The potential on ``graph`` (the bot's graph plus a new link between ``ends``): only the cities near
+        the new link are searched again."""
+        changed = [h for h in self.near(graph, ends, loco - 1) if h in before]
+        after = {**before, **self.gains_by_start(state, graph, loco, colors, weights, changed)}
+        return self.potential([x for v in after.values() for x in v])
 
     @staticmethod
     def _free(state: AgeOfSteamState, h: int) -> bool:
