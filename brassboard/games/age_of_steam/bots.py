@@ -386,6 +386,8 @@ class GreedyBot:
         shortfall = max(0, expenses - income)
         rounds_left = self._rounds_left(state)
         cap = max(0, income + 4 + (2 if state.round <= 2 else 0) - expenses)
+        if shortfall and rounds_left > 2:
+            cap = 3  # losing money already: only new income saves the company, so it may fund a route
         count = 0
         if not last:
             routes = [r for r in self.routes(state, p, 3, 10**6) if r.value > 0]
