@@ -171,13 +171,13 @@ def test_growth_dice_count_players_still_in_the_game() -> None:
     state.order = [0, 1, 2]
     end_round(state)
     assert state.last_growth is not None and len(state.last_growth["west"]) == 3
-    state = new_game("age_of_steam", 4, 1, {"growth_dice": "starting"})
-    assert isinstance(state, AgeOfSteamState)
-    state.action = [None] * 4
-    state.eliminated[3] = True
-    state.order = [0, 1, 2]
-    end_round(state, [6] * 8)
-    assert state.last_growth is not None and len(state.last_growth["west"]) == 4
+    later = new_game("age_of_steam", 4, 1, {"growth_dice": "starting"})  # the later editions' reading
+    assert isinstance(later, AgeOfSteamState)
+    later.action = [None] * 4
+    later.eliminated[3] = True
+    later.order = [0, 1, 2]
+    end_round(later, [6] * 8)
+    assert later.last_growth is not None and len(later.last_growth["west"]) == 4
 
 
 # ----- game end and scoring -------------------------------------------------------------------------------------
