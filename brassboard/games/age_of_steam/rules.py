@@ -804,6 +804,8 @@ class AgeOfSteamState(GameState):
         for track in new:
             if track in old:
                 owners.append(tile["owners"][old.index(track)] if tile else None)
+            elif track == redirected and tile is not None:
+                owners.append(tile["owners"][old.index(gone)])  # a redirected track keeps its owner
             else:
                 owners.append(p)
         new_tile: Tile = {"tracks": new, "owners": owners, "kind": kind, "disc": disc, "town": town}
@@ -907,7 +909,7 @@ class AgeOfSteamState(GameState):
                   tracks=format_tracks(plan.tile["tracks"], plan.tile["town"]))
 
     def _redirect_owner(self, link: Link, h: int, t: int) -> int | None:
-        others = {self.tiles[x]["owners"][i] for x, i in link.tracks if (x, i) != (h, t)}
+        others = {self.tiles[x]["owners"][i] for x, i in link.tracks}  # the redirected track keeps its owner
         others.discard(None)
         return others.pop() if others else None
 
