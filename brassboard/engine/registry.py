@@ -11,6 +11,7 @@ from .game import GameInfo, GameState
 
 # game id -> module that defines ``STATE_CLASS`` (a GameState subclass with ``info``)
 _MODULES: dict[str, str] = {
+    "age_of_steam": "brassboard.games.age_of_steam.rules",
     "planet_steam": "brassboard.games.planet_steam.rules",
     "planet_unknown": "brassboard.games.planet_unknown.rules",
     "tictactoe": "brassboard.games.tictactoe.rules",
