@@ -25,7 +25,7 @@ let picker = null;        // {kind: "build" | "move", hex, colour?}: the open pi
 let urbanLetter = null;   // the new city chosen for urbanization, waiting for its town
 let geo = null;           // the drawn map: {svg, layers, board}
 let hoverHex = null;
-let bidValue = null;      // the bid spinner's value, kept across redraws
+let spin = {};            // the spinners' values (bid, issue), kept across redraws
 let lastKey = "";
 let listening = false;
 
@@ -67,11 +67,11 @@ export function mount(element, a) {
     display: h("div.aos-panel.aos-display"),
     supply: h("div.aos-panel.aos-supply"),
   };
+  // the map takes the whole width (the shell's log sits beside the game): its names and cubes stay readable
   root = h("div.aos-root",
     els.action,
-    h("div.aos-main",
-      h("div.aos-left", h("div.aos-panel.aos-mappanel", els.mapbox, els.hover)),
-      h("div.aos-right", els.players, els.actions, els.supply)),
+    h("div.aos-panel.aos-mappanel", els.mapbox, els.hover),
+    h("div.aos-row", h("div.aos-col", els.players, els.supply), els.actions),
     els.display);
   element.append(root);
   if (!listening) {   // once per page: mount runs again after a language or seat change
@@ -175,12 +175,19 @@ function choiceRow() {
   const pl = view.players[me];
   const issues = ofKind("issue").sort((a, b) => Number(a.args[0]) - Number(b.args[0]));
   if (issues.length) {
+    // a few buttons for the usual counts; a spinner reaches the rest (up to 13 more shares may be legal)
+    const few = issues.filter((a) => Number(a.args[0]) <= 6);
+    const most = Number(issues[issues.length - 1].args[0]);
     out.push(h("div.aos-group", h("span.aos-glabel", T("choice.issue")),
-      issues.map((a) => { const n = Number(a.args[0]); return button(a.text, n ? [h("b", String(n)), h("small", ` +${money(5 * n)}`)] : T("act.issueNone"), { primary: n === 0, cls: "aos-issue" }); })));
+      few.map((a) => { const n = Number(a.args[0]); return button(a.text, n ? [h("b", String(n)), h("small", ` +${money(5 * n)}`)] : T("act.issueNone"), { primary: n === 0, cls: "aos-issue" }); }),
+      most > 6 ? numberSpinner("issue", 7, most, (n) => T("act.issue", { n, cash: money(5 * n) }), (n) => `issue ${n}`) : null));
     out.push(h("div.aos-hint", T("hint.issue", { cash: money(pl.cash), shares: pl.shares })));
   }
   const bids = ofKind("bid").map((a) => Number(a.args[0])).sort((x, y) => x - y);
-  if (bids.length) out.push(bidSpinner(bids[0], bids[bids.length - 1]));
+  if (bids.length) {
+    const lo = bids[0], hi = bids[bids.length - 1];
+    out.push(numberSpinner("bid", lo, hi, (n) => T("act.bid", { bid: money(n) }), (n) => `bid ${n}`, { quick: [lo, lo + 1, lo + 2, lo + 5], title: T("choice.bid") }));
+  }
   if (legalSet.has("turn-pass")) out.push(button("turn-pass", T("act.turnPass"), { cls: "aos-turnpass" }));
   if (legalSet.has("drop")) out.push(button("drop", T("act.drop"), { cls: "aos-drop" }));
   if (ofKind("bid", "drop").length && view.auction) out.push(h("div.aos-hint", T("hint.auction")));
@@ -192,30 +199,32 @@ function choiceRow() {
   return out;
 }
 
-/** A number chooser for the bid, limited to the legal bids, with − / + and quick picks. */
-function bidSpinner(lo, hi) {
-  if (bidValue === null || bidValue < lo || bidValue > hi) bidValue = lo;
-  const input = h("input.aos-num", { type: "number", min: lo, max: hi, step: 1, value: bidValue, "aria-label": T("choice.bid") });
-  const go = h("button.primary.aos-bidgo", { type: "button" });
+/** A number chooser limited to [lo, hi] with − / + (and quick picks) and a confirm button sending notation(n). */
+function numberSpinner(key, lo, hi, label, notation, { quick = [], title = null } = {}) {
+  let value = spin[key];
+  if (value === undefined || value < lo || value > hi) value = lo;
+  const input = h("input.aos-num", { type: "number", min: lo, max: hi, step: 1, value, "aria-label": title || key });
+  const go = h("button.primary.aos-spingo", { type: "button", dataset: { confirm: key } });
   const set = (n) => {
-    bidValue = Math.max(lo, Math.min(hi, Number.isFinite(n) ? Math.round(n) : lo));
-    input.value = bidValue;
-    go.replaceChildren(T("act.bid", { bid: money(bidValue) }));
-    go.dataset.action = `bid ${bidValue}`;
+    value = Math.max(lo, Math.min(hi, Number.isFinite(n) ? Math.round(n) : lo));
+    spin[key] = value;
+    input.value = value;
+    go.replaceChildren(label(value));
+    go.dataset.action = notation(value);
   };
   input.addEventListener("change", () => set(parseInt(input.value, 10)));
-  input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); set(parseInt(input.value, 10)); send(`bid ${bidValue}`); } });
-  go.addEventListener("click", () => { set(parseInt(input.value, 10)); send(`bid ${bidValue}`); });
-  set(bidValue);
-  const quick = [...new Set([lo, lo + 1, lo + 2, lo + 5].filter((x) => x <= hi))];
-  return h("div.aos-group.aos-spinner", { dataset: { spinner: "bid" } },
-    h("span.aos-glabel", T("choice.bid")),
-    h("button.aos-step", { type: "button", "aria-label": "−", onclick: () => set(bidValue - 1) }, "−"),
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); set(parseInt(input.value, 10)); send(notation(value)); } });
+  go.addEventListener("click", () => { set(parseInt(input.value, 10)); send(notation(value)); });
+  set(value);
+  quick = [...new Set(quick.filter((x) => x >= lo && x <= hi))];
+  return h("span.aos-spinner", { dataset: { spinner: key } },
+    title ? h("span.aos-glabel", title) : null,
+    h("button.aos-step", { type: "button", "aria-label": "−", onclick: () => set(value - 1) }, "−"),
     input,
-    h("button.aos-step", { type: "button", "aria-label": "+", onclick: () => set(bidValue + 1) }, "+"),
-    h("span.aos-range", `${money(lo)}–${money(hi)}`),
+    h("button.aos-step", { type: "button", "aria-label": "+", onclick: () => set(value + 1) }, "+"),
+    h("span.aos-range", `${lo}–${hi}`),
     go,
-    quick.length > 1 ? h("span.aos-quick", quick.map((q) => h("button.aos-q", { type: "button", dataset: { bid: q }, onclick: () => set(q) }, money(q)))) : null);
+    quick.length > 1 ? h("span.aos-quick", quick.map((q) => h("button.aos-q", { type: "button", dataset: { value: q }, onclick: () => set(q) }, String(q)))) : null);
 }
 
 function buildChoices() {
