@@ -396,12 +396,14 @@ function renderHover() {
 
 // ----- players, actions, supply --------------------------------------------------------------------------------
 function renderPlayers() {
-  const order = view.order && view.order.length ? view.order : view.players.map((_, i) => i);
+  // the turn order leaves bankrupt players out: they follow it, so every railroad stays listed
+  const order = [...(view.order || [])];
+  for (let p = 0; p < view.players.length; p++) if (!order.includes(p)) order.push(p);
   const active = new Set(msg.active || []);
   const rows = order.map((p, n) => {
     const pl = view.players[p];
     return h("tr" + (p === me ? ".me" : "") + (pl.eliminated ? ".out" : "") + (active.has(p) && msg.status === "running" ? ".acting" : ""), { dataset: { player: p } },
-      h("td.aos-ord", String(n + 1)),
+      h("td.aos-ord", pl.eliminated ? "–" : String(n + 1)),
       h("td.aos-name", chip(p), " ", seatName(p), p === me ? h("span.aos-badge.you", T("player.you")) : null, pl.eliminated ? h("span.aos-badge.out", T("player.eliminated")) : null),
       h("td.num", money(pl.cash)),
       h("td.num", String(pl.income)),

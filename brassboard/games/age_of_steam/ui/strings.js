@@ -7,7 +7,7 @@ export const strings = {
   en: {
     "game.description": "Build railroads across the Rust Belt and ship goods over them; raise money with shares, bid for turn order.",
     "score.income": "Income × 3", "score.shares": "Shares × −3", "score.track": "Track in completed links",
-    "score.tracks": "Track in completed links", "score.sections": "Track in completed links",
+    "score.eliminated": "Bankrupt (ranked last)",
     "color.red": "red", "color.blue": "blue", "color.purple": "purple", "color.yellow": "yellow", "color.black": "black", "color.grey": "grey",
     "side.west": "West", "side.east": "East",
     "terrain.plain": "plain", "terrain.river": "river", "terrain.mountain": "mountain", "terrain.lake": "lake (no building)",
@@ -65,7 +65,7 @@ export const strings = {
   de: {
     "game.description": "Eisenbahnen durch den Rust Belt bauen und Güter darüber bewegen; Geld durch Aktien, Reihenfolge durch Bieten.",
     "score.income": "Einkommen × 3", "score.shares": "Aktien × −3", "score.track": "Strecken in Etablierten Verbindungen",
-    "score.tracks": "Strecken in Etablierten Verbindungen", "score.sections": "Strecken in Etablierten Verbindungen",
+    "score.eliminated": "Bankrott (letzter Platz)",
     "color.red": "rot", "color.blue": "blau", "color.purple": "lila", "color.yellow": "gelb", "color.black": "schwarz", "color.grey": "grau",
     "side.west": "West", "side.east": "Ost",
     "terrain.plain": "Ebene", "terrain.river": "Fluss", "terrain.mountain": "Gebirge", "terrain.lake": "See (kein Bau)",
