@@ -78,11 +78,11 @@ export function drawMap(figures, view, opts = {}) {
   const height = TOP + rows * H + H / 2 + 4;
   const layers = {
     terrain: s("g", { class: "aos-terrain" }),
+    route: s("g", { class: "aos-route-layer" }),   // under the tracks: a glow that keeps the owners' colours readable
     tiles: s("g", { class: "aos-tiles" }),
     names: s("g", { class: "aos-names" }),
     marks: s("g", { class: "aos-marks" }),
     ghost: s("g", { class: "aos-ghost-layer" }),
-    route: s("g", { class: "aos-route-layer" }),
     cubes: s("g", { class: "aos-cubes" }),
   };
   const svg = s("svg", { class: "aos-map", viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, role: "img", "aria-label": t("map.title") },
@@ -177,6 +177,8 @@ function drawCubes(layer, figures, view, b, opts) {
       const y = top + row * (size + gap) - size / 2 + 3;
       const k = `${hex}:${colour}`;
       const can = movable.has(k);
+      // a movable cube sits on a bright halo (its own colour must stay readable)
+      if (can) layer.append(s("rect", { x: x - 2.2, y: y - 2.2, width: size + 4.4, height: size + 4.4, rx: 2.5, class: "aos-cubehalo" + (opts.selectedCube === k ? " selected" : "") }));
       const rect = s("rect", {
         x, y, width: size, height: size, rx: 1.2, fill: CUBE[colour] || "#999",
         class: "aos-cube" + (can ? " movable" : "") + (opts.selectedCube === k ? " selected" : ""),

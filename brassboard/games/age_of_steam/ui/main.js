@@ -137,7 +137,11 @@ function promptFor(v, seat, acts) {
   if (seat === null || !acts.length) return null;
   const kinds = new Set(acts.map((a) => a.kind));
   if (kinds.has("issue")) return T("prompt.issue");
-  if (kinds.has("bid") || kinds.has("drop")) return v.auction && v.auction.high_bid ? T("prompt.bidOver", { bid: money(v.auction.high_bid), name: seatName(v.auction.high_bidder) }) : T("prompt.bid");
+  if (kinds.has("bid") || kinds.has("drop")) {
+    const high = v.auction && v.auction.high_bid;
+    const key = (high ? "prompt.bidOver" : "prompt.bid") + (kinds.has("turn-pass") ? "Pass" : "") + (kinds.has("bid") ? "" : "NoBid");
+    return T(key, { bid: money(high || 0), name: seatName(v.auction && v.auction.high_bidder) });
+  }
   if (kinds.has("select")) return T("prompt.select");
   if (kinds.has("produce")) return T("prompt.produce");
   if (kinds.has("build") || kinds.has("urbanize") || (kinds.has("done") && v.phase === "build")) {
@@ -362,7 +366,7 @@ function movePicker(hex, colour) {
     return h("button.aos-route-opt", { type: "button", dataset: { action: a.text }, title: a.text,
       onpointerenter: show, onfocus: show, onpointerleave: () => geo.layers.route.replaceChildren(), onclick: () => send(a.text) },
     h("span.aos-routeto", "→ ", route ? placeName(route.to) : "?"),
-    h("span.aos-routevia", route ? T("route.links", { n: route.links.length, via: route.links.slice(0, -1).map((l) => HEXES.get(l.to)?.name || l.to).join(", ") || "—" }) : a.text),
+    h("span.aos-routevia", route ? routeVia(route) : a.text),
     h("span.aos-routeearn", earn));
   });
   const box = h("div.aos-picker.move", { dataset: { hex, kind: "move", color: colour } },
@@ -372,6 +376,11 @@ function movePicker(hex, colour) {
     h("div.aos-routes", rows));
   const stops = routes.flatMap(({ route }) => (route ? route.links.map((l) => l.to) : []));
   return placeAway(box, [hex, ...stops]);
+}
+
+function routeVia(route) {
+  const via = route.links.slice(0, -1).map((l) => HEXES.get(l.to)?.name || l.to);
+  return via.length ? T("route.linksVia", { n: route.links.length, via: via.join(", ") }) : T("route.links", { n: route.links.length });
 }
 
 /** The hex under the pointer, named (the map's labels are small). */
@@ -399,10 +408,10 @@ function renderPlayers() {
   // the turn order leaves bankrupt players out: they follow it, so every railroad stays listed
   const order = [...(view.order || [])];
   for (let p = 0; p < view.players.length; p++) if (!order.includes(p)) order.push(p);
-  const active = new Set(msg.active || []);
+  const active = new Set((msg.active && msg.active.length ? msg.active : view.active) || []);
   const rows = order.map((p, n) => {
     const pl = view.players[p];
-    return h("tr" + (p === me ? ".me" : "") + (pl.eliminated ? ".out" : "") + (active.has(p) && msg.status === "running" ? ".acting" : ""), { dataset: { player: p } },
+    return h("tr" + (p === me ? ".me" : "") + (pl.eliminated ? ".out" : "") + (active.has(p) && view.phase !== "over" ? ".acting" : ""), { dataset: { player: p } },
       h("td.aos-ord", pl.eliminated ? "–" : String(n + 1)),
       h("td.aos-name", chip(p), " ", seatName(p), p === me ? h("span.aos-badge.you", T("player.you")) : null, pl.eliminated ? h("span.aos-badge.out", T("player.eliminated")) : null),
       h("td.num", money(pl.cash)),
@@ -476,7 +485,7 @@ function renderSupply() {
 }
 
 function dice(label, values) {
-  return h("span.aos-dice", label, " ", (values || []).map((v) => h("span.aos-die", String(v))));
+  return h("span.aos-dice", label, " ", values && values.length ? values.map((v) => h("span.aos-die", String(v))) : h("span.aos-muted", "–"));
 }
 
 // ----- the goods display ---------------------------------------------------------------------------------------
@@ -514,7 +523,7 @@ function renderDisplay() {
 // ----- status line and log -------------------------------------------------------------------------------------
 function statusLine(message) {
   const v = message.view;
-  const active = message.active || [];
+  const active = (message.active && message.active.length ? message.active : v && v.active) || [];   // the replay's messages carry only the view's
   const names = active.map((p) => seatName(p, message)).join(", ");
   if (!v || v.phase === "over") return T("status.over");
   return T("status.phase", { phase: T("phase." + v.phase), names: names || "—" });
