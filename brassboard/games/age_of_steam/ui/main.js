@@ -70,7 +70,7 @@ export function mount(element, a) {
   // the map takes the whole width (the shell's log sits beside the game): its names and cubes stay readable
   root = h("div.aos-root",
     els.action,
-    h("div.aos-panel.aos-mappanel", els.mapbox, els.hover),
+    h("div.aos-panel.aos-mappanel", els.hover, els.mapbox),   // the hex readout above the map, near the action bar
     h("div.aos-row", h("div.aos-col", els.players, els.supply), els.actions),
     els.display);
   element.append(root);
@@ -451,7 +451,7 @@ function auctionBox() {
 }
 
 function renderActions() {
-  const holders = new Map(view.players.map((pl, p) => [pl.action, p]).filter(([id]) => id));
+  const holders = new Map(view.players.map((pl, p) => [pl.action, p]).filter(([id], p) => id && !view.players[p].eliminated));
   const selectable = new Set(ofKind("select").map((a) => a.args[0]));
   els.actions.replaceChildren(h("h4", T("actions.title")), h("div.aos-acards", ACTIONS.map((a) => {
     const holder = holders.get(a.id);
