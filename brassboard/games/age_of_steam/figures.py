@@ -88,12 +88,20 @@ def rotate_tracks(tracks: Iterable[Track], turn: int) -> tuple[Track, ...]:
 
 def canonical(tracks: Iterable[Track]) -> tuple[Track, ...]:
     """The track set's shape independent of rotation (tiles are rotated, never mirrored)."""
-    listed = tuple(tracks)
+    return _canonical(tuple(sorted(tuple(t) for t in tracks)))
+
+
+@lru_cache(maxsize=4096)
+def _canonical(listed: tuple[Track, ...]) -> tuple[Track, ...]:
     return min(rotate_tracks(listed, turn) for turn in range(6))
 
 
 def canonical_exits(exits: Iterable[int]) -> tuple[int, ...]:
-    listed = tuple(exits)
+    return _canonical_exits(tuple(sorted(exits)))
+
+
+@lru_cache(maxsize=512)
+def _canonical_exits(listed: tuple[int, ...]) -> tuple[int, ...]:
     return min(tuple(sorted((s + turn) % 6 for s in listed)) for turn in range(6))
 
 

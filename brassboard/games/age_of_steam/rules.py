@@ -89,6 +89,8 @@ class AgeOfSteamState(GameState):
         self.fig: Figures = figures(self.options["figures"])
         self._links_cache: list[Link] | None = None
         self._exit_cache: dict[tuple[int, int], Link] | None = None
+        # walks out of (hex, side), remembered while one legal_actions call examines many builds on one board
+        self._walk_memo: dict[tuple[int, int], tuple[list[tuple[int, int]], int | None]] | None = None
         if _blank:
             return
         fig, n = self.fig, players
@@ -466,11 +468,11 @@ class AgeOfSteamState(GameState):
         placed = {(h, tuple(t)) for h, t in self.build["placed"]}
         # an own unfinished link not extended in this build turn loses its owner [rules: Streckenbesitz]
         for link in self.links():
-            if link.owner == p and not link.complete:
-                if not any((h, self.tiles[h]["tracks"][t]) in placed for h, t in link.tracks):
-                    for h, t in link.tracks:
-                        self.tiles[h]["owners"][t] = None
-                    self.emit("ownership_lost", player=p, hex=label(link.tracks[0][0]), why="not extended")
+            extended = any((h, self.tiles[h]["tracks"][t]) in placed for h, t in link.tracks)
+            if link.owner == p and not link.complete and not extended:
+                for h, t in link.tracks:
+                    self.tiles[h]["owners"][t] = None
+                self.emit("ownership_lost", player=p, hex=label(link.tracks[0][0]), why="not extended")
         self._board_changed()
         self.emit("build_done", player=p, spent=self.build["spent"])
         self.queue.pop(0)
@@ -501,16 +503,73 @@ class AgeOfSteamState(GameState):
                 if h not in self.new_cities:
                     actions.extend(Action("urbanize", letter, label(h)) for letter in letters)
         if b["builds_left"] > 0 and self.cash[p] > 0:
-            for h, tracks in self._build_candidates(p):
-                plan = self.check_build(p, h, tracks)
-                if not isinstance(plan, str):
-                    notation = format_tracks(plan.tile["tracks"], plan.tile["town"])
-                    actions.append(Action("build", label(h), tracks_arg(notation)))
+            self._walk_memo = {}
+            try:
+                self._legal_tiles(p, actions)
+            finally:
+                self._walk_memo = None
         actions.append(Action("done"))
         return actions
 
-    def _build_candidates(self, p: int) -> Iterable[tuple[int, tuple[Track, ...]]]:
-        """Track sets worth checking: hexes next to cities, tiles, and next to tiles (never the whole map)."""
+    def _legal_tiles(self, p: int, actions: list[Action]) -> None:
+        """Append the legal ``build`` actions in the order of _build_candidates. A new simple tile on an empty
+        non-town hex is checked here directly (check_build's rules for that case, with the board's track ends,
+        walks and tile kinds looked up once); everything else goes through check_build."""
+        fig, tiles, towns, cash = self.fig, self.tiles, self.fig.towns, self.cash[p]
+        cities = set(fig.cities).union(self.new_cities)
+        # with more than 4 markers left the markers check of _check_after cannot fail
+        fast = self.markers_left(p) > 4
+        track_ends: dict[tuple[int, int], int | None] = {}  # (hex, side) -> owner of the track ending there
+        for n, tile in tiles.items():
+            for t, track in enumerate(tile["tracks"]):
+                for side in track:
+                    track_ends.setdefault((n, side), tile["owners"][t])
+        kinds = _simple_kinds(fig)
+        first_tile = not self.has_built[p]
+        for h in self._near_hexes():
+            if h in cities or fig.terrain[h] == "lake":
+                continue
+            if not fast or h in tiles or h in towns:
+                for tracks in self._hex_candidates(p, h):
+                    plan = self.check_build(p, h, tracks)
+                    if not isinstance(plan, str):
+                        actions.append(_build_action(h, tuple(plan.tile["tracks"]), plan.tile["town"]))
+                continue
+            if fig.costs[fig.terrain[h]] > cash:
+                continue
+            neighbours = NEIGHBOURS[h]
+            good: list[int] = []
+            anchors: list[bool] = []
+            for side in _OPEN_SIDES[h]:
+                n = neighbours[side]
+                if n in cities:
+                    good.append(side)
+                    anchors.append(True)
+                    continue
+                key = (n, (side + 3) % 6)
+                if key not in track_ends:
+                    good.append(side)
+                    anchors.append(False)
+                elif track_ends[key] in (None, p):
+                    good.append(side)
+                    anchors.append(True)
+            for i, a in enumerate(good):
+                for j in range(i + 1, len(good)):
+                    if not (anchors[i] or anchors[j]):
+                        continue
+                    c = good[j]
+                    kind = kinds.get((a, c))
+                    if kind is None or self.supply[kind] <= 0:
+                        continue
+                    if first_tile and neighbours[a] not in cities and neighbours[c] not in cities:
+                        continue
+                    stop = self._walk_out(h, a)[1]
+                    if stop is not None and stop == self._walk_out(h, c)[1]:
+                        continue  # a link may not start and end at the same stop
+                    actions.append(_build_action(h, ((a, c),), False))
+
+    def _near_hexes(self) -> list[int]:
+        """Hexes next to cities, tiles, and next to tiles (never the whole map), in order."""
         near: set[int] = set()
         for h in list(self.fig.cities) + list(self.new_cities):
             near.update(NEIGHBOURS[h])
@@ -518,39 +577,64 @@ class AgeOfSteamState(GameState):
             near.add(h)
             near.update(NEIGHBOURS[h])
         near.discard(NO_HEX)
+        return sorted(near)
+
+    def _build_candidates(self, p: int) -> Iterable[tuple[int, tuple[Track, ...]]]:
+        """Track sets worth checking: hexes next to cities, tiles, and next to tiles (never the whole map)."""
         fig = self.fig
-        for h in sorted(near):
+        for h in self._near_hexes():
             if self.is_city(h) or fig.terrain[h] == "lake":
                 continue
-            open_sides = [s for s in range(6) if self._side_open(h, s)]
-            tile = self.tiles.get(h)
-            if self.is_town(h):
-                old = {t[0] for t in tile["tracks"]} if tile else set()
-                if len(old) >= 4:
-                    continue
-                extra = [s for s in open_sides if s not in old]
-                for subset in _subsets(extra, 4 - len(old)):
-                    yield h, tuple((s,) for s in sorted(old | set(subset)))
-                continue
-            if tile is None:
-                for i, a in enumerate(open_sides):
-                    for c in open_sides[i + 1:]:
-                        yield h, ((a, c),)
-                continue
-            old_tracks: list[Track] = tile["tracks"]
-            used = {s for t in old_tracks for s in t}
-            if len(old_tracks) == 1:
-                free = [s for s in open_sides if s not in used]
-                for i, a in enumerate(free):
-                    for c in free[i + 1:]:
-                        yield h, tuple(sorted([old_tracks[0], (a, c)]))
-            for index, track in enumerate(old_tracks):  # redirections: keep one end, move the other
-                others = [t for i, t in enumerate(old_tracks) if i != index]
-                taken = {s for t in others for s in t}
-                for kept in track:
-                    for s in open_sides:
-                        if s != kept and s not in taken and s not in track:
-                            yield h, tuple(sorted([*others, (min(kept, s), max(kept, s))]))
+            for tracks in self._hex_candidates(p, h):
+                yield h, tracks
+
+    def _hex_candidates(self, p: int, h: int) -> Iterable[tuple[Track, ...]]:
+        open_sides = [s for s in range(6) if self._side_open(h, s)]
+        tile = self.tiles.get(h)
+        if self.is_town(h):
+            old = {t[0] for t in tile["tracks"]} if tile else set()
+            if len(old) >= 4:
+                return
+            meets = {s: self._connection(h, s) for s in open_sides if s not in old}
+            extra = [s for s, m in meets.items() if not (m[0] == "track" and m[1] not in (None, p))]
+            anchors = {s for s in extra if meets[s][0] in ("city", "track")}
+            rooted = tile is not None and p in tile["owners"]
+            if not rooted and not anchors:
+                return
+            for subset in _subsets(extra, 4 - len(old)):
+                if rooted or anchors.intersection(subset):
+                    yield tuple((s,) for s in sorted(old | set(subset)))
+            return
+        if tile is None:
+            # cheap pre-filter: a new tile needs an end at a city or at own/unowned track, none at another's
+            meets = {s: self._connection(h, s) for s in open_sides}
+            good = [s for s in open_sides if not (meets[s][0] == "track" and meets[s][1] not in (None, p))]
+            anchors = {s for s in good if meets[s][0] == "city" or meets[s][0] == "track"}
+            for i, a in enumerate(good):
+                for c in good[i + 1:]:
+                    if a in anchors or c in anchors:
+                        yield ((a, c),)
+            return
+        old_tracks: list[Track] = tile["tracks"]
+        used = {s for t in old_tracks for s in t}
+        if len(old_tracks) == 1:
+            free = [s for s in open_sides if s not in used]
+            for i, a in enumerate(free):
+                for c in free[i + 1:]:
+                    yield tuple(sorted([old_tracks[0], (a, c)]))
+        for index, track in enumerate(old_tracks):  # redirections: keep one end, move the other
+            link = self._link_of(h, index)
+            if link.complete or link.owner not in (None, p):
+                continue  # check_build refuses them all (_check_redirect)
+            others = [t for i, t in enumerate(old_tracks) if i != index]
+            taken = {s for t in others for s in t}
+            for kept in track:
+                free_end = track[0] if track[1] == kept else track[1]
+                if self._connection(h, free_end)[0] != "open":
+                    continue  # ditto: only the tile at the open end may be redirected
+                for s in open_sides:
+                    if s != kept and s not in taken and s not in track:
+                        yield tuple(sorted([*others, (min(kept, s), max(kept, s))]))
 
     def _side_open(self, h: int, side: int) -> bool:
         """Track may leave ``h`` through ``side``: never off the map or into a lake [rules: Einschränkungen]."""
@@ -663,9 +747,8 @@ class AgeOfSteamState(GameState):
                 anchored = True
         if not anchored:
             return "new track must connect to a city or to the player's own network"
-        if not self.has_built[p]:
-            if not any(self._connection(h, s)[0] == "city" for s in new[0]):
-                return "a player's very first tile must be a simple track next to a city, leading into it"
+        if not self.has_built[p] and not any(self._connection(h, s)[0] == "city" for s in new[0]):
+            return "a player's very first tile must be a simple track next to a city, leading into it"
         owners: list[int | None] = []
         for track in new:
             if track in old:
@@ -705,33 +788,42 @@ class AgeOfSteamState(GameState):
             return fig.simple_by_shape.get(canonical([(a, c)])), True
         kinds = fig.complex_by_ends.get(canonical_exits(exits), ())
         available = [k for k in kinds if self.supply[k] > 0]
-        return (available or list(kinds) or [None])[0], True
+        choice = (available or list(kinds))[:1]
+        return (choice[0] if choice else None), True
 
     def _check_after(self, p: int, plan: BuildPlan) -> str:
         """Checks needing the board after the build: loops, and the 20 ownership markers."""
-        saved = self.tiles.get(plan.hex)
-        self.tiles[plan.hex] = plan.tile
+        h = plan.hex
+        for track in plan.placed + ([plan.redirected] if plan.redirected else []):
+            if plan.tile["town"]:
+                ends: tuple[int | None, int | None] = (h, self._walk_out(h, track[0])[1])
+            elif plan.redirected == track:
+                tile = self.tiles[h]
+                gone = next(t for t in tile["tracks"] if t not in plan.tile["tracks"])
+                link = self._link_of(h, tile["tracks"].index(gone))
+                moved = next(s for s in track if s not in gone)
+                ends = (link.stops[0], self._walk_out(h, moved)[1])
+            else:
+                ends = (self._walk_out(h, track[0])[1], self._walk_out(h, track[1])[1])
+            if ends[0] is not None and ends[0] == ends[1]:
+                return "a link may not start and end at the same city or town"
+        if self.markers_left(p) > 4:  # a build adds at most four links (a town with four new exits)
+            return ""
+        saved, memo = self.tiles.get(h), self._walk_memo
+        self.tiles[h] = plan.tile
+        self._walk_memo = None  # the walks remembered are those of the board without the build
         self._board_changed()
         try:
-            touched = [t for t, track in enumerate(plan.tile["tracks"])
-                       if track in plan.placed or track == plan.redirected]
-            for t in touched:
-                link = self._link_of(plan.hex, t)
-                if link.complete and link.stops[0] == link.stops[1]:
-                    return "a link may not start and end at the same city or town"
-            if self.markers_left(p) <= 4:
-                mine = 0
-                for link in self.links():
-                    if any(self.tiles[x]["owners"][t] == p for x, t in link.tracks):
-                        mine += 1
-                if mine > int(self.fig.game["markers"]["ownership"]):
-                    return "a player has 20 ownership markers; this build would need more"
+            mine = sum(1 for link in self.links() if any(self.tiles[x]["owners"][t] == p for x, t in link.tracks))
+            if mine > int(self.fig.game["markers"]["ownership"]):
+                return "a player has 20 ownership markers; this build would need more"
             return ""
         finally:
             if saved is None:
-                del self.tiles[plan.hex]
+                del self.tiles[h]
             else:
-                self.tiles[plan.hex] = saved
+                self.tiles[h] = saved
+            self._walk_memo = memo
             self._board_changed()
 
     def _carry_out(self, p: int, plan: BuildPlan) -> None:
@@ -770,7 +862,17 @@ class AgeOfSteamState(GameState):
 
     # ----- links ----------------------------------------------------------------------------------------------
     def _walk_out(self, h: int, side: int) -> tuple[list[tuple[int, int]], int | None]:
-        """Follow track leaving ``h`` through ``side``: the tracks passed and the stop reached (None: open end)."""
+        """Follow track leaving ``h`` through ``side``: the tracks passed and the stop reached (None: open end).
+        The result is shared while a memo is on (callers copy, never change it)."""
+        memo = self._walk_memo
+        if memo is None:
+            return self._walk(h, side)
+        hit = memo.get((h, side))
+        if hit is None:
+            hit = memo[(h, side)] = self._walk(h, side)
+        return hit
+
+    def _walk(self, h: int, side: int) -> tuple[list[tuple[int, int]], int | None]:
         passed: list[tuple[int, int]] = []
         cur, s = h, side
         for _ in range(400):
@@ -799,7 +901,8 @@ class AgeOfSteamState(GameState):
         if tile["town"]:
             (side,) = track
             passed, stop = self._walk_out(h, side)
-            tracks, stops = [(h, t), *passed], (h, stop)
+            tracks = [(h, t), *passed]
+            stops: tuple[int | None, int | None] = (h, stop)
         else:
             left, first = self._walk_out(h, track[0])
             right, last = self._walk_out(h, track[1])
@@ -1155,6 +1258,30 @@ def format_tracks(tracks: Iterable[Track], town: bool) -> str:
 def tracks_arg(text: str) -> Arg:
     """The action argument for ``text`` as the notation parser reads it (``14`` is a number, ``03`` is not)."""
     return int(text) if text.isdigit() and not text.startswith("0") else text
+
+
+_OPEN_SIDES: dict[int, tuple[int, ...]] = {
+    h: tuple(s for s, n in enumerate(NEIGHBOURS[h]) if n != NO_HEX and figures().terrain[n] != "lake")
+    for h in NEIGHBOURS
+}  # the sides track may leave each hex through (the map's terrain is the same whatever the options)
+
+
+def _simple_kinds(fig: Figures) -> dict[Track, str]:
+    """The simple tile kind of each single track (a, c), a < c."""
+    return {(a, c): kind for a in range(6) for c in range(a + 1, 6)
+            if (kind := fig.simple_by_shape.get(canonical([(a, c)]))) is not None}
+
+
+_BUILD_ACTIONS: dict[tuple[int, tuple[Track, ...], bool], Action] = {}
+
+
+def _build_action(h: int, tracks: tuple[Track, ...], town: bool) -> Action:
+    """The ``build`` action for a hex's whole track set (built once, then looked up: legal lists repeat them)."""
+    key = (h, tracks, town)
+    action = _BUILD_ACTIONS.get(key)
+    if action is None:
+        action = _BUILD_ACTIONS[key] = Action("build", label(h), tracks_arg(format_tracks(tracks, town)))
+    return action
 
 
 def _subsets(items: list[int], most: int) -> Iterable[tuple[int, ...]]:
