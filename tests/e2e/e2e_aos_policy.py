@@ -13,8 +13,8 @@ from typing import Any
 
 from brassboard.engine import state_class
 
-SEED = 9
-SEATS = ["human", "bot:random", "bot:random"]
+SEED = 15
+SEATS = ["human", "bot:greedy", "bot:greedy"]
 GAME = "age_of_steam"
 
 # the action wanted by round (first free one wins); then the fallback order
