@@ -168,13 +168,15 @@ function drawCubes(layer, figures, view, b, opts) {
   for (const [hex, cubes] of Object.entries(view.cubes || {})) {
     if (!cubes.length || !b.hexes.has(hex)) continue;
     const [cx, cy] = centre(hex);
-    const size = 8.5, gap = 2, per = 3;
-    const rowsN = Math.ceil(cubes.length / per);
-    const top = cy - 6 - ((rowsN - 1) * (size + gap)) / 2 - (rowsN > 2 ? 2 : 0);
+    // between the number tab and the name: rows of four, smaller when a city piles up more than eight
+    const per = 4, rowsN = Math.ceil(cubes.length / per);
+    const size = rowsN <= 2 ? 8.5 : 6, gap = rowsN <= 2 ? 2 : 1.2;
+    const band = [cy - 10, cy + 12];
+    const top = (band[0] + band[1]) / 2 - (rowsN * size + (rowsN - 1) * gap) / 2;
     cubes.forEach((colour, i) => {
       const row = Math.floor(i / per), inRow = Math.min(per, cubes.length - row * per);
       const x = cx - (inRow * size + (inRow - 1) * gap) / 2 + (i % per) * (size + gap);
-      const y = top + row * (size + gap) - size / 2 + 3;
+      const y = top + row * (size + gap);
       const k = `${hex}:${colour}`;
       const can = movable.has(k);
       // a movable cube sits on a bright halo (its own colour must stay readable)
