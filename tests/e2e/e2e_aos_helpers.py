@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from e2e_helpers import SeatDriver
+from e2e_helpers import SeatDriver, screenshot
 
 MAP = "svg.aos-map"
 
@@ -47,6 +47,12 @@ class AoSDriver(SeatDriver):
             how = self._button(action, shot)
         self._wait_past(version, action)
         self.done.append((action, how))
+
+    def _shoot(self, shot: str | None) -> None:
+        """What the player sees at the moment (the viewport): a full-page shot would draw the sticky action bar
+        in the middle of the page wherever the page is scrolled to."""
+        if shot:
+            screenshot(self.page, shot, full_page=False)
 
     def _button(self, action: str, shot: str | None) -> str:
         target = self.page.locator(f'.aos-action [data-action="{action}"]:visible')

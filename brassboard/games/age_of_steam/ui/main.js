@@ -152,8 +152,11 @@ function promptFor(v, seat, acts) {
   return T("prompt.choose");
 }
 
+/** "Round 4 of 10" with the round track: one pip per round, the past ones filled. */
 function roundLine() {
-  return h("span.aos-round", T("info.round", { n: view.round, of: view.rounds }));
+  const pips = [];
+  for (let r = 1; r <= view.rounds; r++) pips.push(h("i" + (r < view.round ? ".past" : r === view.round ? ".now" : "")));
+  return h("span.aos-roundbox", h("span.aos-round", T("info.round", { n: view.round, of: view.rounds })), h("span.aos-roundtrack", { "aria-hidden": "true" }, pips));
 }
 
 function phaseSteps() {
@@ -250,7 +253,8 @@ function buildChoices() {
       }),
       urbanLetter ? h("span.aos-hint", T("hint.urbanize", { letter: urbanLetter })) : null));
   }
-  if (ofKind("build").length) out.push(h("div.aos-hint", h("span.aos-swatch.build"), T("hint.build", { n: buildsByHex().size })));
+  if (urbanLetter) { /* the towns are marked now, not the builds */ }
+  else if (ofKind("build").length) out.push(h("div.aos-hint", h("span.aos-swatch.build"), T("hint.build", { n: buildsByHex().size })));
   else if (legalSet.has("done")) out.push(h("div.aos-hint", T("hint.noBuild")));
   if (legalSet.has("done")) out.push(button("done", ["✔ ", T("act.done")], { primary: true, cls: "aos-done" }));
   return out;
@@ -268,7 +272,8 @@ function moveChoices() {
 
 function produceChoices() {
   const drawn = (view.production && view.production.drawn) || [];
-  return h("div.aos-group", h("span.aos-glabel", T("choice.produce")), drawn.map((c) => cubeChip(c)),
+  return h("div.aos-group", h("span.aos-glabel", T("choice.produce")),
+    drawn.map((c, i) => (i === 0 ? h("span.aos-next", cubeChip(c), " ", T("produce.next", { color: colourName(c) })) : cubeChip(c))),
     h("span.aos-hint", T("hint.produce", { n: ofKind("produce").length })));
 }
 
@@ -473,8 +478,8 @@ function renderSupply() {
   els.supply.replaceChildren(h("h4", T("supply.title")),
     h("div.aos-supplyrow",
       h("span", T("supply.bag"), " ", h("b", String(view.bag ?? "–"))),
-      h("span", { title: sup.tiles && typeof sup.tiles === "object" ? Object.entries(sup.tiles).map(([k, n]) => `${k}: ${n}`).join("\n") : "" }, T("supply.tiles"), " ", h("b", String(tiles))),
       h("span", T("supply.discs"), " ", h("b", String(sup.town_discs ?? "–")))),
+    tileSupply(sup.tiles, tiles),
     newCities.length ? h("div.aos-supplyrow", h("span", T("supply.newCities")), newCities.map((c) => {
       const L = typeof c === "string" ? c : c.letter;
       const nc = FIGURES.new_cities.find((x) => x.letter === L);
@@ -482,6 +487,15 @@ function renderSupply() {
     })) : null,
     h("div.aos-supplyrow.aos-growth", h("span", T("supply.growth")),
       growth ? [dice(T("side.west"), growth.west), dice(T("side.east"), growth.east)] : h("span.aos-muted", T("supply.noGrowth"))));
+}
+
+/** The track tiles left, by kind (the complex ones run out first and decide what can be built). */
+function tileSupply(byKind, total) {
+  const kinds = FIGURES.tiles || [];
+  if (!byKind || typeof byKind !== "object" || !kinds.length) return h("div.aos-supplyrow", T("supply.tiles"), " ", h("b", String(total)));
+  return h("details.aos-tilesupply", h("summary", T("supply.tiles"), " ", h("b", String(total))),
+    h("ul", kinds.map((k) => h("li" + (byKind[k.kind] ? "" : ".none"), { dataset: { kind: k.kind } },
+      h("b", String(byKind[k.kind] ?? 0)), " ", (lang() === "de" && k.name_de) || k.name))));
 }
 
 function dice(label, values) {
@@ -510,6 +524,9 @@ function renderDisplay() {
       h("span.aos-dlabel", d.id.length > 1 ? d.id.slice(1) : d.id), h("span.aos-dname", name),
       h("span.aos-dspaces", spaces.map((c, i) => space(d.id, i, c))));
   };
+  // producing: the display comes up under the action bar, where the spaces to click are in sight
+  const spot = produce.size ? els.action.nextSibling : root.lastChild;
+  if (spot !== els.display) root.insertBefore(els.display, produce.size ? spot : null);
   const half = (letter) => FIGURES.display.filter((d) => d.id.startsWith(letter) && d.id.length > 1);
   const rowOf = (letters) => FIGURES.display.filter((d) => letters.includes(d.id));
   els.display.replaceChildren(h("h4", T("display.title"), h("span.aos-muted", " · ", T("display.info"))),
