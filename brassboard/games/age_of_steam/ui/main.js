@@ -338,20 +338,29 @@ function buildPicker(hex) {
   const before = geo.board.tiles.get(hex) || null;
   const x = HEXES.get(hex);
   const costs = (view.build && view.build.costs) || {};
-  const options = acts.map((a) => {
-    const set = parseTracks(a.args[1]);
-    const added = addedTracks(before, set);
+  // fewest new tracks first, grouped by that number (a town offers dozens of exit sets)
+  const sets = acts.map((a) => ({ a, set: parseTracks(a.args[1]) })).map((o) => ({ ...o, added: addedTracks(before, o.set) }))
+    .sort((x, y) => x.added.length - y.added.length || x.a.text.localeCompare(y.a.text));
+  const groups = [];
+  for (const o of sets) {
+    if (!groups.length || groups[groups.length - 1].n !== o.added.length) groups.push({ n: o.added.length, items: [] });
+    groups[groups.length - 1].items.push(o);
+  }
+  const option = ({ a, set, added }) => {
     const cost = costs[a.text] ?? costs[`${hex} ${a.args[1]}`];
     const show = () => drawGhost(geo.layers.ghost, hex, set.tracks, added, me, set.town || (x && x.terrain === "town"));
     return h("button.aos-opt", { type: "button", dataset: { action: a.text }, title: a.text,
       onpointerenter: show, onfocus: show, onpointerleave: () => geo.layers.ghost.replaceChildren(), onclick: () => send(a.text) },
     miniHex(set.tracks, added, me, { town: set.town || (x && x.terrain === "town"), terrain: x ? x.terrain : "plain" }),
     cost !== undefined ? h("span.aos-cost", money(cost)) : null);
-  });
+  };
+  const options = groups.length > 1
+    ? groups.map((g) => h("div.aos-optgroup", h("span.aos-optlabel", T("pick.adds", { n: g.n })), h("div.aos-opts", g.items.map(option))))
+    : [h("div.aos-opts", sets.map(option))];
   const box = h("div.aos-picker", { dataset: { hex, kind: "build" } },
-    h("div.aos-pickhead", h("b", placeName(hex)), " · ", T(before ? "pick.rebuild" : "pick.build"), h("button.aos-x", { type: "button", title: T("pick.close"), onclick: () => { closePicker(); renderMap(); } }, "×")),
+    h("div.aos-pickhead", h("span.aos-picktitle", h("b", placeName(hex)), " · ", T(before ? "pick.rebuild" : "pick.build")), h("button.aos-x", { type: "button", title: T("pick.close"), onclick: () => { closePicker(); renderMap(); } }, "×")),
     h("div.aos-pickhint", T("pick.buildHint", { terrain: T("terrain." + (x ? x.terrain : "plain")) })),
-    h("div.aos-opts", options));
+    h("div.aos-optlist", options));
   return placeAway(box, [hex]);
 }
 
@@ -375,7 +384,7 @@ function movePicker(hex, colour) {
     h("span.aos-routeearn", earn));
   });
   const box = h("div.aos-picker.move", { dataset: { hex, kind: "move", color: colour } },
-    h("div.aos-pickhead", cubeChip(colour), " ", h("b", T("pick.move", { color: colourName(colour), from: placeName(hex) })),
+    h("div.aos-pickhead", h("span.aos-picktitle", cubeChip(colour), " ", h("b", T("pick.move", { color: colourName(colour), from: placeName(hex) }))),
       h("button.aos-x", { type: "button", title: T("pick.close"), onclick: () => { closePicker(); renderMap(); } }, "×")),
     h("div.aos-pickhint", T("pick.moveHint")),
     h("div.aos-routes", rows));
@@ -567,7 +576,14 @@ export function describe(entry) {
     case "drop": text = T("log.drop"); break;
     case "select": text = T("log.select", { name: actionName(x) }); break;
     case "urbanize": text = T("log.urbanize", { letter: x, place: placeName(y) }); break;
-    case "build": text = T("log.build", { place: placeName(x) }); break;
+    case "build": {
+      // the rules name what the build did: new track, a town tile, an upgrade, a redirect
+      const done = (entry.events || []).find((e) => e && e.type === "build");
+      const op = done && done.operation ? done.operation : "new";
+      text = T("log.build." + op, { place: placeName(x) });
+      if (text === "log.build." + op) text = T("log.build.new", { place: placeName(x) });
+      break;
+    }
     case "done": text = T("log.done"); break;
     case "move": text = T("log.move", { color: colourName(y), place: placeName(x), n: a.args.length - 2 }); break;
     case "locomotive": text = T("log.locomotive"); break;
