@@ -16,6 +16,7 @@ from typing import Any
 
 from ...engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Score
 from ...engine.actions import Arg
+from ...engine.rng import Rng
 from .figures import (
     HEX_BY_LABEL,
     NEIGHBOURS,
@@ -91,6 +92,7 @@ class AgeOfSteamState(GameState):
         self._exit_cache: dict[tuple[int, int], Link] | None = None
         # walks out of (hex, side), remembered while one legal_actions call examines many builds on one board
         self._walk_memo: dict[tuple[int, int], tuple[list[tuple[int, int]], int | None]] | None = None
+        self._link_memo: dict[tuple[int, int], Link] | None = None  # likewise the links through (hex, track)
         if _blank:
             return
         fig, n = self.fig, players
@@ -503,11 +505,11 @@ class AgeOfSteamState(GameState):
                 if h not in self.new_cities:
                     actions.extend(Action("urbanize", letter, label(h)) for letter in letters)
         if b["builds_left"] > 0 and self.cash[p] > 0:
-            self._walk_memo = {}
+            self._walk_memo, self._link_memo = {}, {}
             try:
                 self._legal_tiles(p, actions)
             finally:
-                self._walk_memo = None
+                self._walk_memo = self._link_memo = None
         actions.append(Action("done"))
         return actions
 
@@ -525,11 +527,19 @@ class AgeOfSteamState(GameState):
                 for side in track:
                     track_ends.setdefault((n, side), tile["owners"][t])
         kinds = _simple_kinds(fig)
+        # in_supply[a * 6 + c]: a simple tile showing the track (a, c) is left in the supply
+        in_supply = [(a, c) in kinds and self.supply[kinds[(a, c)]] > 0 for a in range(6) for c in range(6)]
+        new_tile_actions = _NEW_TILE_ACTIONS
         first_tile = not self.has_built[p]
         for h in self._near_hexes():
             if h in cities or fig.terrain[h] == "lake":
                 continue
             if not fast or h in tiles or h in towns:
+                if first_tile and (h in tiles or h in towns):
+                    continue  # a very first tile is a simple track on an empty plain hex
+                if fast and h not in towns:
+                    self._legal_on_tile(p, h, actions)
+                    continue
                 for tracks in self._hex_candidates(p, h):
                     plan = self.check_build(p, h, tracks)
                     if not isinstance(plan, str):
@@ -540,33 +550,66 @@ class AgeOfSteamState(GameState):
             neighbours = NEIGHBOURS[h]
             good: list[int] = []
             anchors: list[bool] = []
+            stops: list[int | None] = []  # the stop the track from each good side reaches (None: open end)
             for side in _OPEN_SIDES[h]:
                 n = neighbours[side]
                 if n in cities:
                     good.append(side)
                     anchors.append(True)
+                    stops.append(n)
                     continue
                 key = (n, (side + 3) % 6)
                 if key not in track_ends:
                     good.append(side)
                     anchors.append(False)
+                    stops.append(None)
                 elif track_ends[key] in (None, p):
                     good.append(side)
                     anchors.append(True)
+                    stops.append(self._walk_out(h, side)[1])
+            if not any(anchors):
+                continue
             for i, a in enumerate(good):
+                anchor, stop, row = anchors[i], stops[i], a * 6
                 for j in range(i + 1, len(good)):
-                    if not (anchors[i] or anchors[j]):
-                        continue
                     c = good[j]
-                    kind = kinds.get((a, c))
-                    if kind is None or self.supply[kind] <= 0:
+                    if not ((anchor or anchors[j]) and in_supply[row + c]):
                         continue
                     if first_tile and neighbours[a] not in cities and neighbours[c] not in cities:
                         continue
-                    stop = self._walk_out(h, a)[1]
-                    if stop is not None and stop == self._walk_out(h, c)[1]:
+                    if stop is not None and stop == stops[j]:
                         continue  # a link may not start and end at the same stop
-                    actions.append(_build_action(h, ((a, c),), False))
+                    index = h * 36 + row + c
+                    action = new_tile_actions.get(index)
+                    if action is None:
+                        action = new_tile_actions[index] = _build_action(h, ((a, c),), False)
+                    actions.append(action)
+
+    def _legal_on_tile(self, p: int, h: int, actions: list[Action]) -> None:
+        """The legal builds on a plain hex holding a tile, for _legal_tiles: upgrades through check_build,
+        redirections checked here (check_build's remaining rules for them: tile kind and supply, cost, the moved
+        end not at another player's track, no link from a stop back to itself)."""
+        fig, tile = self.fig, self.tiles[h]
+        affordable = fig.costs["other_replacement"] <= self.cash[p]
+        for tracks, redirect in self._tile_candidates(p, h, tile, list(_OPEN_SIDES[h])):
+            if redirect is None:
+                plan = self.check_build(p, h, tracks)
+                if not isinstance(plan, str):
+                    actions.append(_build_action(h, tuple(plan.tile["tracks"]), False))
+                continue
+            if not affordable:
+                continue
+            link, moved = redirect
+            kind, _ = self._tile_for(False, list(tracks))
+            if kind is None or self.supply[kind] + (1 if tile["kind"] == kind else 0) <= 0:
+                continue
+            what, owner, _ = self._connection(h, moved)
+            if what == "track" and owner is not None and owner != p:
+                continue
+            start = link.stops[0]
+            if start is not None and start == self._walk_out(h, moved)[1]:
+                continue
+            actions.append(_build_action(h, tracks, False))
 
     def _near_hexes(self) -> list[int]:
         """Hexes next to cities, tiles, and next to tiles (never the whole map), in order."""
@@ -615,13 +658,25 @@ class AgeOfSteamState(GameState):
                     if a in anchors or c in anchors:
                         yield ((a, c),)
             return
+        for tracks, _ in self._tile_candidates(p, h, tile, open_sides):
+            yield tracks
+
+    def _tile_candidates(self, p: int, h: int, tile: Tile, open_sides: list[int]
+                         ) -> Iterable[tuple[tuple[Track, ...], tuple[Link, int] | None]]:
+        """Upgrades (with None) and redirections (with the link redirected and the moved end) of a plain tile."""
         old_tracks: list[Track] = tile["tracks"]
         used = {s for t in old_tracks for s in t}
         if len(old_tracks) == 1:
+            # as for a new tile: check_build refuses an added track with an end at another player's track, or
+            # with neither end at a city or at own or unowned track
             free = [s for s in open_sides if s not in used]
+            meets = {s: self._connection(h, s) for s in free}
+            free = [s for s in free if not (meets[s][0] == "track" and meets[s][1] not in (None, p))]
+            anchors = {s for s in free if meets[s][0] in ("city", "track")}
             for i, a in enumerate(free):
                 for c in free[i + 1:]:
-                    yield tuple(sorted([old_tracks[0], (a, c)]))
+                    if a in anchors or c in anchors:
+                        yield tuple(sorted([old_tracks[0], (a, c)])), None
         for index, track in enumerate(old_tracks):  # redirections: keep one end, move the other
             link = self._link_of(h, index)
             if link.complete or link.owner not in (None, p):
@@ -634,7 +689,7 @@ class AgeOfSteamState(GameState):
                     continue  # ditto: only the tile at the open end may be redirected
                 for s in open_sides:
                     if s != kept and s not in taken and s not in track:
-                        yield tuple(sorted([*others, (min(kept, s), max(kept, s))]))
+                        yield tuple(sorted([*others, (min(kept, s), max(kept, s))])), (link, s)
 
     def _side_open(self, h: int, side: int) -> bool:
         """Track may leave ``h`` through ``side``: never off the map or into a lake [rules: Einschränkungen]."""
@@ -809,9 +864,9 @@ class AgeOfSteamState(GameState):
                 return "a link may not start and end at the same city or town"
         if self.markers_left(p) > 4:  # a build adds at most four links (a town with four new exits)
             return ""
-        saved, memo = self.tiles.get(h), self._walk_memo
+        saved, memo, link_memo = self.tiles.get(h), self._walk_memo, self._link_memo
         self.tiles[h] = plan.tile
-        self._walk_memo = None  # the walks remembered are those of the board without the build
+        self._walk_memo = self._link_memo = None  # the walks remembered are those of the board without the build
         self._board_changed()
         try:
             mine = sum(1 for link in self.links() if any(self.tiles[x]["owners"][t] == p for x, t in link.tracks))
@@ -823,7 +878,7 @@ class AgeOfSteamState(GameState):
                 del self.tiles[h]
             else:
                 self.tiles[h] = saved
-            self._walk_memo = memo
+            self._walk_memo, self._link_memo = memo, link_memo
             self._board_changed()
 
     def _carry_out(self, p: int, plan: BuildPlan) -> None:
@@ -896,6 +951,15 @@ class AgeOfSteamState(GameState):
         raise RuntimeError("track walk did not end")  # pragma: no cover - a cycle without stops cannot be built
 
     def _link_of(self, h: int, t: int) -> Link:
+        memo = self._link_memo
+        if memo is None:
+            return self._make_link(h, t)
+        link = memo.get((h, t))
+        if link is None:
+            link = memo[(h, t)] = self._make_link(h, t)
+        return link
+
+    def _make_link(self, h: int, t: int) -> Link:
         tile = self.tiles[h]
         track = tile["tracks"][t]
         if tile["town"]:
@@ -1210,7 +1274,27 @@ class AgeOfSteamState(GameState):
         return state
 
     def clone(self) -> AgeOfSteamState:
-        return self.from_dict(self.to_dict())
+        """A deep copy without the JSON round trip (equal to ``from_dict(to_dict())``; the links cache is shared,
+        it is never changed in place, only dropped)."""
+        other = AgeOfSteamState.__new__(AgeOfSteamState)
+        other.__dict__.update(self.__dict__)
+        other.rng = Rng(state=self.rng.state)
+        other._events = []
+        other._walk_memo = other._link_memo = None
+        for name in ("cash", "income", "shares", "loco", "action", "eliminated", "has_built", "loco_moved",
+                     "new_city_supply", "queue", "order"):
+            setattr(other, name, list(getattr(self, name)))
+        other.options = json.loads(json.dumps(self.options)) if self.options["figures"] else dict(self.options)
+        other.supply, other.bag, other.new_cities = dict(self.supply), dict(self.bag), dict(self.new_cities)
+        other.display = {d: list(spaces) for d, spaces in self.display.items()}
+        other.cubes = {h: list(c) for h, c in self.cubes.items()}
+        other.tiles = {h: {**t, "tracks": list(t["tracks"]), "owners": list(t["owners"])}
+                       for h, t in self.tiles.items()}
+        for name in ("auction", "build", "production", "last_growth"):
+            value = getattr(self, name)
+            if value is not None:
+                setattr(other, name, json.loads(json.dumps(value)))
+        return other
 
     def view(self, player: int | None) -> dict[str, Any]:
         from .view import view
@@ -1272,6 +1356,7 @@ def _simple_kinds(fig: Figures) -> dict[Track, str]:
             if (kind := fig.simple_by_shape.get(canonical([(a, c)]))) is not None}
 
 
+_NEW_TILE_ACTIONS: dict[int, Action] = {}  # hex * 36 + a * 6 + c -> the build of a new simple tile (a, c)
 _BUILD_ACTIONS: dict[tuple[int, tuple[Track, ...], bool], Action] = {}
 
 
