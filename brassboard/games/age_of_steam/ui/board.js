@@ -120,7 +120,10 @@ export function drawMap(figures, view, opts = {}) {
     const tile = b.tiles.get(x.hex);
     if (x.terrain === "town" || (tile && tile.town)) {
       layers.names.append(townDot(cx, cy));
-      if (x.name) layers.names.append(s("text", { x: cx, y: cy + R * 0.62, class: "aos-townname", text: x.name }));
+      // the name under the dot, or over it when a track leaves southwards and the north is free
+      const uses = (side) => !!tile && tile.tracks.some((t) => t.includes(side));
+      const above = uses(3) && !uses(0);
+      if (x.name) layers.names.append(s("text", { x: cx, y: above ? cy - R * 0.42 : cy + R * 0.62, class: "aos-townname", text: x.name }));
     }
     if (x.city) drawCity(layers.names, cx, cy, x);
   }
