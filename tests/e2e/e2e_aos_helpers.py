@@ -20,6 +20,8 @@ MAP = "svg.aos-map"
 @dataclass
 class AoSDriver(SeatDriver):
     cards_clicked: int = 0  # action selections made on the action cards (the others: the action bar's buttons)
+    routes_checked: int = 0  # moves whose route, as the page traced it, ended where the rules delivered the cube
+    pending_route: tuple[int, str, str] | None = None
 
     def act(self, action: str, state: dict[str, Any], *, shot: str | None = None) -> None:
         assert action in state["legal"], (action, state["legal"][:20])
@@ -47,6 +49,20 @@ class AoSDriver(SeatDriver):
             how = self._button(action, shot)
         self._wait_past(version, action)
         self.done.append((action, how))
+        if self.pending_route:
+            self._check_route(*self.pending_route)
+            self.pending_route = None
+
+    def _check_route(self, version: int, action: str, shown: str) -> None:
+        """The destination the route picker showed (traced by the page along the tracks) is where the rules
+        delivered the cube."""
+        for entry in self.state()["log"]:
+            if entry["version"] >= version and entry["action"] == action and entry["seat"] == self.seat:
+                delivered = [e["to"] for e in entry.get("events", []) if e.get("type") == "move"]
+                assert delivered and f"({delivered[0]})" in shown, (action, shown, delivered)
+                self.routes_checked += 1
+                return
+        raise AssertionError(f"{action!r} is not in the log")
 
     def _shoot(self, shot: str | None) -> None:
         """What the player sees at the moment (the viewport): a full-page shot would draw the sticky action bar
@@ -138,6 +154,9 @@ class AoSDriver(SeatDriver):
         assert route.count() == 1, f"the route picker does not offer {action!r}"
         route.hover()
         self.page.locator(f"{MAP} g.aos-route").wait_for()
+        shown = route.locator(".aos-routeto").inner_text()
         self._shoot(shot)
+        version = self.state()["version"]
         route.click()
+        self.pending_route = (version, action, shown)
         return "cube, then route"

@@ -174,6 +174,7 @@ def test_age_of_steam_three_players_by_clicking(page: Page, browser: Browser, e2
     summary = sorted((k, sorted(v)) for k, v in how.items())
     assert how["build"] == {"hex, then layout"}, summary
     assert how["move"] == {"cube, then route"}, summary
+    assert driver.routes_checked == len([a for a, _ in driver.done if a.startswith("move ")]) > 0
     assert "action card" in how["select"], summary
     assert any(r.startswith("spinner") for r in how["bid"]), summary
     check_final(page, e2e_server, match_id)

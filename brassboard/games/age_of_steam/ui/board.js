@@ -1,7 +1,7 @@
 // SVG drawing of Age of Steam: the Rust Belt map (terrain, cities with their cubes, towns, new cities, track tiles
 // coloured by owner), the ghost of a build, a cube's route, and small hexes for the build picker.
 import { s } from "/static/dom.js";
-import { cell, board, SIDE_NAMES } from "./model.js";
+import { cell, board } from "./model.js";
 
 export const PLAYER_HEX = ["#1f6fd1", "#e8731c", "#2e9e5b", "#9b3fb5", "#c9a500", "#d03a5c"];
 export const CUBE = { red: "#d0312d", blue: "#2866c4", purple: "#7d3fae", yellow: "#f2c318", black: "#262626" };
@@ -249,4 +249,3 @@ export function miniHex(tracks, added, owner, { town = false, size = 54, terrain
   return g;
 }
 
-export const sideName = (side) => SIDE_NAMES[side];

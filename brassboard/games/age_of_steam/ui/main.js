@@ -287,9 +287,9 @@ function renderMap() {
   const selectedCube = picker && picker.kind === "move" ? `${picker.hex}:${picker.colour}` : null;
   geo = drawMap(FIGURES, view, {
     t: T, marks, movable: moves, selectedCube,
-    onHex: (hex, e) => onHex(hex, e),
+    onHex: (hex) => onHex(hex),
     onHover: (hex) => { hoverHex = hex; renderHover(); },
-    onCube: (hex, colour, e) => openMovePicker(hex, colour, e),
+    onCube: (hex, colour) => openMovePicker(hex, colour),
   });
   geo.svg.classList.toggle("interactive", me !== null && legal.length > 0);
   els.mapbox.replaceChildren(geo.svg);
@@ -297,7 +297,7 @@ function renderMap() {
   renderHover();
 }
 
-function onHex(hex, event) {
+function onHex(hex) {
   if (me === null) return;
   if (urbanLetter) {
     const text = `urbanize ${urbanLetter} ${hex}`;
@@ -311,7 +311,7 @@ function onHex(hex, event) {
   }
   // a click on a city whose cubes can move opens the route picker of its first movable cube colour
   const group = [...movesByCube().keys()].find((k) => k.startsWith(hex + ":"));
-  if (group) { openMovePicker(hex, group.split(":")[1], event); return; }
+  if (group) { openMovePicker(hex, group.split(":")[1]); return; }
   if (picker) { closePicker(); renderMap(); }
 }
 
@@ -364,8 +364,7 @@ function buildPicker(hex) {
   return placeAway(box, [hex]);
 }
 
-function openMovePicker(hex, colour, event) {
-  void event;
+function openMovePicker(hex, colour) {
   picker = picker && picker.kind === "move" && picker.hex === hex && picker.colour === colour ? null : { kind: "move", hex, colour };
   renderMap();
 }
