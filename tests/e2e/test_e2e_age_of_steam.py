@@ -25,6 +25,7 @@ from e2e_helpers import Server, create_match_in_lobby, held_tokens, screenshot
 
 from brassboard.bots import make_bot, seat_seed
 from brassboard.engine import new_game
+from brassboard.games.age_of_steam.figures import ALL_HEXES, NEIGHBOURS, NO_HEX, label
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -159,12 +160,25 @@ def check_final(page: Page, server: Server, match_id: str) -> None:
     assert "The game is over." in page.locator(".aos-action").inner_text()
 
 
+def check_geometry(page: Page) -> None:
+    """The page's hex neighbours (its route tracing and drawing rest on them) are the rules' neighbours."""
+    got = page.evaluate("""async (hexes) => {
+      const m = await import('/games/age_of_steam/ui/model.js');
+      return Object.fromEntries(hexes.map((x) => [x, [0, 1, 2, 3, 4, 5].map((side) => m.neighbour(x, side))]));
+    }""", [label(h) for h in ALL_HEXES])
+    on_map = {label(h) for h in ALL_HEXES}
+    want = {label(h): [label(n) if n != NO_HEX else None for n in NEIGHBOURS[h]] for h in ALL_HEXES}
+    got = {x: [n if n in on_map else None for n in sides] for x, sides in got.items()}
+    assert got == want
+
+
 def test_age_of_steam_three_players_by_clicking(page: Page, browser: Browser, e2e_server: Server) -> None:
     match_id = create_match_in_lobby(page, GAME, SEATS, seed=SEED, name="Ada", shot="aos_00_lobby")
     tokens = held_tokens(page, match_id)
     assert list(tokens) == ["0"], tokens
     page.locator("svg.aos-map").wait_for()
     assert page.locator("svg.aos-map g.aos-hex").count() == 189
+    check_geometry(page)
     driver = AoSDriver(page, e2e_server, match_id, 0, tokens["0"])
     seen = play(page, driver, browser, e2e_server, match_id)
     assert FEATURES | {"town tile", "upgrade"} <= seen, sorted(FEATURES | {"town tile", "upgrade"} - seen)
