@@ -188,7 +188,7 @@ function choiceRow() {
     out.push(h("div.aos-group", h("span.aos-glabel", T("choice.issue")),
       few.map((a) => { const n = Number(a.args[0]); return button(a.text, n ? [h("b", String(n)), h("small", ` +${money(5 * n)}`)] : T("act.issueNone"), { primary: n === 0, cls: "aos-issue" }); }),
       most > 6 ? numberSpinner("issue", 7, most, (n) => T("act.issue", { n, cash: money(5 * n) }), (n) => `issue ${n}`) : null));
-    out.push(h("div.aos-hint", T("hint.issue", { cash: money(pl.cash), shares: pl.shares })));
+    out.push(h("div.aos-hint", T("hint.issue", { cash: money(pl.cash), shares: pl.shares, due: money(expenses(pl)), income: money(pl.income) })));
   }
   const bids = ofKind("bid").map((a) => Number(a.args[0])).sort((x, y) => x - y);
   if (bids.length) {
@@ -240,7 +240,8 @@ function buildChoices() {
   out.push(h("div.aos-buildinfo",
     h("span", T("build.left"), " ", h("b", String(b.builds_left ?? "–"))),
     h("span", T("build.spent"), " ", h("b", money(b.spent ?? 0))),
-    h("span", T("build.cash"), " ", h("b", money(view.players[me].cash)))));
+    h("span", T("build.cash"), " ", h("b", money(view.players[me].cash))),
+    h("span.aos-muted", { title: T("build.dueTitle") }, T("build.due", { due: money(expenses(view.players[me])) }))));
   const urban = ofKind("urbanize");
   if (urban.length) {
     const letters = [...new Set(urban.map((a) => a.args[0]))].sort();
@@ -259,6 +260,9 @@ function buildChoices() {
   if (legalSet.has("done")) out.push(button("done", ["✔ ", T("act.done")], { primary: true, cls: "aos-done" }));
   return out;
 }
+
+/** What the end of the round will cost: $1 per share and per locomotive link (paid after income comes in). */
+const expenses = (pl) => pl.shares + pl.locomotive;
 
 function moveChoices() {
   const out = [];
@@ -427,7 +431,7 @@ function renderPlayers() {
     return h("tr" + (p === me ? ".me" : "") + (pl.eliminated ? ".out" : "") + (active.has(p) && view.phase !== "over" ? ".acting" : ""), { dataset: { player: p } },
       h("td.aos-ord", pl.eliminated ? "–" : String(n + 1)),
       h("td.aos-name", chip(p), " ", seatName(p), p === me ? h("span.aos-badge.you", T("player.you")) : null, pl.eliminated ? h("span.aos-badge.out", T("player.eliminated")) : null),
-      h("td.num", money(pl.cash)),
+      h("td.num", { title: T("players.cashTitle", { due: money(expenses(pl)) }) }, money(pl.cash)),
       h("td.num", String(pl.income)),
       h("td.num", String(pl.shares)),
       h("td.num.aos-loco", { title: T("players.locoTitle") }, locoPips(pl.locomotive)),
