@@ -157,7 +157,7 @@ def check_final(page: Page, server: Server, match_id: str) -> None:
         keys += [k for k in s["breakdown"] if k not in keys]
     assert rows == [SCORE_LABELS[k] for k in keys], (rows, keys)
     assert page.locator("#status").inner_text().startswith("Game over")
-    assert "The game is over." in page.locator(".aos-action").inner_text()
+    assert "The game is over" in page.locator(".aos-action").inner_text()
 
 
 def check_geometry(page: Page) -> None:

@@ -168,7 +168,10 @@ function renderAction() {
   const mine = me !== null && legal.length > 0;
   const head = [roundLine(), phaseSteps()];
   const parts = [h("div.aos-headline", head)];
-  if (view.phase === "over") parts.push(h("strong.aos-prompt", T("prompt.over")));
+  if (view.phase === "over") {
+    const broke = view.players.every((pl) => pl.eliminated);
+    parts.push(h("strong.aos-prompt", T(broke ? "prompt.overBroke" : "prompt.over")));
+  }
   else if (mine) parts.push(h("strong.aos-prompt", promptFor(view, me, legal)));
   else parts.push(h("span.aos-prompt.waiting", statusLine(msg)));
   const choices = mine ? choiceRow() : [];
