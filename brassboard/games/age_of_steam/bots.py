@@ -1,29 +1,77 @@
-"""Age of Steam's own bot. ``greedy``: a fast heuristic player that builds towards paying links.
+"""Age of Steam's own bot. ``greedy``: a sensible beginner that plans short routes to paying links.
 
-* shares: keeps enough cash for this round's building and expenses (issues up to 2 a round, 10 in all);
-* auction: drops at once (the first to drop pays nothing), unless it holds nothing better to do than pass;
-* actions: Locomotive while its engine is short, then First Move, Engineer, First Build, Production, the rest;
-* build: values each legal build by what it completes (a link between two stops, more if a cube waiting at one
-  end is the colour of the other), keeps its unfinished links alive, and stops when nothing pays for its cost;
-* move: the delivery that earns itself the most income (never one that only pays others), else the locomotive.
+The bot thinks in *deliveries*: a cube at a city and the first city of its colour it can reach over complete links
+(no more links than the locomotive allows, each stop once); such a delivery earns the bot one income per link of
+its own on the way. Its **potential** is the income of its best deliveries on a graph of links: the best two cubes
+in full (two move rounds a turn), the next two at half, the rest a little (cubes for later turns).
+
+* **routes**: from every city and from the open end of each of its unfinished links it searches (Dijkstra on
+  terrain cost) paths over empty hexes to other cities and towns, at most as many tiles as it may build this turn
+  (a longer route is started only when nothing completes). A route's worth is the potential it adds as a new own
+  link (weighted by the rounds left), plus one point per tile for the final score, against its cost;
+* **shares**: issues only what the best route and this round's expenses need beyond its cash, in $5 steps, and
+  never so many that expenses would outgrow its income by more than a few dollars (none in the last round unless
+  it would otherwise go bankrupt);
+* **auction**: bids $1-2 for an early seat only when cash is plentiful after its plans; otherwise drops (the first
+  to drop pays nothing);
+* **actions**: Locomotive when a longer engine adds potential (or early, while it is short), Urbanization when a
+  new city on a town of its network makes cubes deliverable, Engineer when the best route needs a fourth tile,
+  then First Move, First Build, Production, Turn Order;
+* **build**: follows its route tile by tile (town spoke last), re-planning if a build is no longer legal; stops
+  when nothing pays;
+* **move**: the delivery earning itself the most (fewest rival links on ties), else the locomotive when a longer
+  engine would pay and income carries the extra expense, else pass;
+* **production**: a space of a display column whose city lies on its network.
 
 It draws nothing from the state's generator; its own generator only breaks ties, so a match replays.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 from collections.abc import Callable
-from functools import lru_cache
+from dataclasses import dataclass
 
 from brassboard.engine import Action, GameState
 
-from .figures import HEX_BY_LABEL, NEIGHBOURS, figures
-from .rules import AgeOfSteamState, parse_tracks
+from .figures import HEX_BY_LABEL, NEIGHBOURS, NO_HEX, label, opposite, side_towards
+from .rules import AgeOfSteamState, format_tracks, parse_tracks, tracks_arg
 
-ACTION_PREFERENCE = ("first-move", "engineer", "first-build", "production", "turn-order", "urbanization",
-                     "first-build", "locomotive")
+Graph = dict[int, list[tuple[int, bool]]]  # stop -> (neighbouring stop, link owned by the bot)
+
+
+@dataclass
+class Route:
+    """A new link the bot may build: tiles on ``path`` (empty hexes) from ``source`` (entered through ``entry``)
+    to ``target``, and a town spoke at the end when the target is a town (its exits after the build)."""
+
+    source: int
+    target: int
+    path: list[int]
+    entry: int
+    cost: int
+    tiles: int  # tiles of the whole link once complete (those of an extended stub of the bot's included)
+    town_exits: tuple[int, ...] | None = None
+    value: float = 0.0
+
+    @property
+    def steps(self) -> int:
+        return len(self.path) + (self.town_exits is not None)
+
+    def builds(self) -> list[Action]:
+        builds: list[Action] = []
+        prev_side = self.entry
+        for i, h in enumerate(self.path):
+            out = side_towards(h, self.path[i + 1] if i + 1 < len(self.path) else self.target)
+            track = (min(prev_side, out), max(prev_side, out))
+            builds.append(Action("build", label(h), tracks_arg(format_tracks([track], False))))
+            prev_side = opposite(out)
+        if self.town_exits is not None:
+            spoke = format_tracks([(s,) for s in self.town_exits], True)
+            builds.append(Action("build", label(self.target), spoke))
+        return builds
 
 
 class GreedyBot:
@@ -31,7 +79,10 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.plan: list[Action] = []
+        self.plan_key: tuple[int, int] | None = None
 
+    # ----- dispatch ---------------------------------------------------------------------------------------------
     def choose(self, state: GameState, player: int) -> Action:
         assert isinstance(state, AgeOfSteamState)
         actions = state.legal_actions(player)
@@ -39,123 +90,333 @@ class GreedyBot:
             return actions[0]
         handler: Callable[[AgeOfSteamState, int, list[Action]], Action] = {
             "shares": self._shares, "auction": self._auction, "actions": self._select, "build": self._build,
-            "move": self._move,
+            "move": self._move, "production": self._produce,
         }.get(state.phase, lambda s, p, a: a[0])
-        return handler(state, player, actions)
+        choice = handler(state, player, actions)
+        return choice if choice in actions else actions[-1]
 
-    def _reserve(self, state: AgeOfSteamState, p: int) -> int:
-        return state.shares[p] + state.loco[p] - state.income[p]
+    # ----- the bot's picture of the board -------------------------------------------------------------------------
+    @staticmethod
+    def graph(state: AgeOfSteamState, p: int) -> Graph:
+        graph: Graph = {}
+        for link in state.links():
+            if link.complete:
+                a, c = link.stops
+                assert a is not None and c is not None
+                mine = link.owner == p
+                graph.setdefault(a, []).append((c, mine))
+                graph.setdefault(c, []).append((a, mine))
+        return graph
+
+    @staticmethod
+    def city_colors(state: AgeOfSteamState, overrides: dict[int, str] | None = None) -> dict[int, str]:
+        colors: dict[int, str] = {}
+        for h in list(state.fig.cities) + list(state.new_cities):
+            color = state.city_color(h)
+            if color:
+                colors[h] = color
+        colors.update(overrides or {})
+        return colors
+
+    @staticmethod
+    def best_gains(state: AgeOfSteamState, graph: Graph, loco: int, colors: dict[int, str]) -> list[float]:
+        """Own links of the best delivery of each cube on the board (only cubes that earn the bot something)."""
+        gains: list[float] = []
+        for start, cubes in state.cubes.items():
+            if not cubes or start not in graph:
+                continue
+            for color in set(cubes):
+                best = 0
+                stack: list[tuple[int, int, int, frozenset[int]]] = [(start, 0, 0, frozenset((start,)))]
+                while stack:
+                    cur, steps, own, seen = stack.pop()
+                    if steps >= loco:
+                        continue
+                    for nxt, mine in graph.get(cur, ()):
+                        if nxt in seen:
+                            continue
+                        gain = own + mine
+                        if colors.get(nxt) == color:
+                            if gain > best:
+                                best = gain
+                        else:
+                            stack.append((nxt, steps + 1, gain, seen | {nxt}))
+                if best:
+                    gains.extend([float(best)] * cubes.count(color))
+        return gains
+
+    @staticmethod
+    def potential(gains: list[float]) -> float:
+        ranked = sorted(gains, reverse=True)
+        return sum(ranked[:2]) + 0.5 * sum(ranked[2:4]) + 0.15 * sum(ranked[4:10])
+
+    def _value(self, state: AgeOfSteamState, p: int, graph: Graph, loco: int,
+               colors: dict[int, str] | None = None) -> float:
+        return self.potential(self.best_gains(state, graph, loco, colors or self.city_colors(state)))
+
+    @staticmethod
+    def _plan_loco(state: AgeOfSteamState, p: int) -> int:
+        return min(6, state.loco[p] + (1 if state.loco[p] < 3 else 0))
+
+    def _rounds_left(self, state: AgeOfSteamState) -> int:
+        return state.rounds - state.round + 1
+
+    # ----- routes -------------------------------------------------------------------------------------------------
+    def routes(self, state: AgeOfSteamState, p: int, builds: int, cash: int) -> list[Route]:
+        """Candidate routes, each valued; the bot's best is the first."""
+        fig = state.fig
+        stops = set(fig.cities) | set(state.new_cities) | set(fig.towns)
+        graph = self.graph(state, p)
+        loco = self._plan_loco(state, p)
+        base = self._value(state, p, graph, loco)
+        rounds_left = self._rounds_left(state)
+        weight = min(3.0, 0.8 * (rounds_left - 1)) + 0.5
+        sources: list[tuple[int, int, int, int]] = []  # (source stop, first hex, its entry side, tiles so far)
+        for city in list(fig.cities) + list(state.new_cities):
+            for side, n in enumerate(NEIGHBOURS[city]):
+                if n != NO_HEX and self._free(state, n):
+                    sources.append((city, n, opposite(side), 0))
+        for link in state.links():
+            if link.owner == p and not link.complete and link.stops[0] is not None:
+                h, t = link.tracks[-1]
+                track = state.tiles[h]["tracks"][t]
+                for s in track:
+                    n = NEIGHBOURS[h][s]
+                    if n != NO_HEX and state._connection(h, s)[0] == "open" and self._free(state, n):
+                        sources.append((link.stops[0], n, opposite(s), len(link.tracks)))
+        colors = self.city_colors(state)
+        gains: dict[tuple[int, int], float] = {}  # the potential a new own link between two stops adds
+        found: dict[tuple[int, int, int], Route] = {}
+        for source, first, entry, done in sources:
+            for route in self._search(state, source, first, entry, builds, stops):
+                if route.cost > cash:
+                    continue
+                route.tiles += done
+                pair = (min(route.source, route.target), max(route.source, route.target))
+                gain = gains.get(pair)
+                if gain is None:
+                    g = dict(graph)
+                    g[route.source] = [*g.get(route.source, []), (route.target, True)]
+                    g[route.target] = [*g.get(route.target, []), (route.source, True)]
+                    gain = gains[pair] = self.potential(self.best_gains(state, g, loco, colors)) - base
+                route.value = gain * weight + 0.35 * route.tiles - route.cost * 0.3 - (2.0 if gain <= 0 else 0.0)
+                key = (route.source, route.target, route.steps)
+                old = found.get(key)
+                if old is None or route.value > old.value:
+                    found[key] = route
+        return sorted(found.values(), key=lambda r: (-r.value, r.cost))
+
+    @staticmethod
+    def _free(state: AgeOfSteamState, h: int) -> bool:
+        if state.is_city(h) or state.fig.terrain[h] == "lake":
+            return False
+        return h not in state.tiles or state.is_town(h)
+
+    def _search(self, state: AgeOfSteamState, source: int, first: int, entry: int, builds: int,
+                stops: set[int]) -> list[Route]:
+        """Cheapest paths of empty hexes from ``first`` (entered through ``entry``) to each stop they reach."""
+        fig = state.fig
+        costs = fig.costs
+        if state.is_town(first):  # the route is just the town's spoke
+            return [r for r in [self._route(state, source, [], entry, first, entry, 0)] if r]
+        start_cost = costs[fig.terrain[first]]
+        heap: list[tuple[int, int, int]] = [(start_cost, 1, first)]
+        best: dict[int, tuple[int, int]] = {first: (start_cost, 1)}
+        parent: dict[int, int] = {}
+        routes: list[Route] = []
+        seen_targets: set[int] = set()
+        while heap:
+            cost, steps, h = heapq.heappop(heap)
+            if best.get(h) != (cost, steps):
+                continue
+            for side, n in enumerate(NEIGHBOURS[h]):
+                if n in (NO_HEX, source) or fig.terrain[n] == "lake":
+                    continue
+                if n in stops:
+                    if n not in seen_targets and not (h == first and side == entry):
+                        path = self._path(parent, first, h)
+                        route = self._route(state, source, path, entry, n, opposite(side), cost)
+                        if route is not None and route.steps <= builds:
+                            seen_targets.add(n)
+                            routes.append(route)
+                    continue
+                if n in state.tiles or steps >= builds:
+                    continue
+                ncost = cost + costs[fig.terrain[n]]
+                if n not in best or (ncost, steps + 1) < best[n]:
+                    best[n] = (ncost, steps + 1)
+                    parent[n] = h
+                    heapq.heappush(heap, (ncost, steps + 1, n))
+        return routes
+
+    @staticmethod
+    def _path(parent: dict[int, int], first: int, last: int) -> list[int]:
+        path = [last]
+        while path[-1] != first:
+            path.append(parent[path[-1]])
+        return path[::-1]
+
+    @staticmethod
+    def _route(state: AgeOfSteamState, source: int, path: list[int], entry: int, target: int, arrival: int,
+               cost: int) -> Route | None:
+        """The route along ``path`` into ``target`` (reached through its side ``arrival``); None if impossible."""
+        if not state.is_town(target):
+            return Route(source, target, path, entry, cost, len(path))
+        tile = state.tiles.get(target)
+        exits = {t[0] for t in tile["tracks"]} if tile else set()
+        if arrival in exits or len(exits) >= 4:
+            return None
+        costs = state.fig.costs
+        extra = costs["town_replacement"] if tile else costs["town_base"] + costs["town_per_exit"]
+        return Route(source, target, path, entry, cost + extra, len(path) + 1, tuple(sorted(exits | {arrival})))
+
+    def _best_route(self, state: AgeOfSteamState, p: int, builds: int, cash: int,
+                    legal: set[Action] | None = None) -> Route | None:
+        for route in self.routes(state, p, builds, cash):
+            if route.value > 0 and (legal is None or route.builds()[0] in legal):
+                return route
+        return None
+
+    # ----- shares, auction, actions -------------------------------------------------------------------------------
+    def _expenses(self, state: AgeOfSteamState, p: int) -> int:
+        return state.shares[p] + state.loco[p]
 
     def _shares(self, state: AgeOfSteamState, p: int, actions: list[Action]) -> Action:
-        need = 12 + max(0, self._reserve(state, p)) - state.cash[p]
-        count = max(0, min(2, math.ceil(need / 5)))
-        if state.shares[p] + count > 10 or state.round >= state.rounds - 1:
+        cash, income = state.cash[p], state.income[p]
+        expenses = self._expenses(state, p)
+        last = state.round >= state.rounds
+        room = int(state.fig.game["shares"]["max"]) - state.shares[p]
+        # what this round costs: expenses not covered by income, and the best route's building
+        shortfall = max(0, expenses - income)
+        route = None if last else self._best_route(state, p, 3, 10**6)
+        build = route.cost if route else 0
+        need = build + shortfall + (1 if not last else 0) - cash
+        count = max(0, math.ceil(need / 5)) if need > 0 else 0
+        # never so many that expenses run away from income (each share costs $1 a round and 3 points)
+        cap = max(0, income + 4 + (2 if state.round <= 2 else 0) - expenses)
+        count = min(count, cap, 3, room)
+        if last:
             count = 0
-        return Action("issue", count)
+        # avoid bankruptcy: what income and cash cannot cover is paid by shares ($5 in, $1 more due)
+        deficit = expenses + count - income - (cash + 5 * count)
+        if deficit > 0:
+            count = min(room, count + math.ceil(deficit / 4))
+        return Action("issue", max(0, min(count, room)))
 
     def _auction(self, state: AgeOfSteamState, p: int, actions: list[Action]) -> Action:
+        auction = state.auction
+        assert auction is not None
+        spare = state.cash[p] - max(0, self._expenses(state, p) - state.income[p]) - 8
+        bid = auction["high_bid"] + 1
+        if bid <= 2 and bid <= spare and state.round < state.rounds and Action("bid", bid) in actions:
+            return Action("bid", bid)
         return Action("drop")
 
     def _select(self, state: AgeOfSteamState, p: int, actions: list[Action]) -> Action:
         free = {str(a.args[0]) for a in actions}
-        if "locomotive" in free and state.loco[p] < 3:
-            return Action("select", "locomotive")
-        for choice in ACTION_PREFERENCE:
-            if choice in free:
-                return Action("select", choice)
-        return actions[0]
+        graph = self.graph(state, p)
+        loco = state.loco[p]
+        score: dict[str, float] = {"first-move": 1.0, "first-build": 0.8, "production": 0.4, "turn-order": 0.3,
+                                   "urbanization": 0.0, "engineer": 0.5, "locomotive": -1.0}
+        if loco < 6:
+            now = self._value(state, p, graph, loco)
+            longer = self._value(state, p, graph, loco + 1)
+            if longer > now or (loco < 2 and state.round <= 3) or (loco < 3 and state.round <= 2):
+                score["locomotive"] = 2.0 + (longer - now)
+        if "urbanization" in free:
+            gain, _ = self._urbanize_choice(state, p)
+            if gain > 0:
+                score["urbanization"] = 1.5 + gain
+        if "engineer" in free and state.cash[p] >= 6:
+            four = self._best_route(state, p, 4, state.cash[p])
+            three = self._best_route(state, p, 3, state.cash[p])
+            if four and (three is None or four.value > three.value + 0.5):
+                score["engineer"] = 1.8
+        choice = max(sorted(free), key=lambda a: score.get(a, 0.0))
+        return Action("select", choice)
 
+    def _urbanize_choice(self, state: AgeOfSteamState, p: int) -> tuple[float, Action | None]:
+        if not state.new_city_supply:
+            return 0.0, None
+        graph = self.graph(state, p)
+        loco = self._plan_loco(state, p)
+        base = self._value(state, p, graph, loco)
+        best, choice = 0.0, None
+        towns = [h for h in graph if state.is_town(h)]
+        for town in sorted(towns):
+            for letter in state.new_city_supply:
+                color = state.fig.new_city_colors[letter]
+                gain = self._value(state, p, graph, loco, self.city_colors(state, {town: color})) - base
+                if gain > best:
+                    best, choice = gain, Action("urbanize", letter, label(town))
+        return best, choice
+
+    # ----- build --------------------------------------------------------------------------------------------------
     def _build(self, state: AgeOfSteamState, p: int, actions: list[Action]) -> Action:
-        reserve = max(0, self._reserve(state, p))
-        best, best_value = Action("done"), 0.5
-        for action in actions:
-            if action.kind != "build":
-                continue
-            h = HEX_BY_LABEL[str(action.args[0])]
-            plan = state.check_build(p, h, parse_tracks(action.args[1]))
-            if isinstance(plan, str):
-                continue
-            value = self._value_build(state, p, plan.hex, plan.tile, plan.placed, plan.redirected) - plan.cost
-            if state.cash[p] - plan.cost < reserve:
-                value -= 6
-            value += self.rng.random() * 0.1
-            if value > best_value:
-                best, best_value = action, value
-        return best
+        b = state.build
+        assert b is not None
+        if state.may_urbanize(p):
+            _, choice = self._urbanize_choice(state, p)
+            if choice is not None and choice in actions:
+                return choice
+        key = (state.round, p)
+        if self.plan_key == key and self.plan:
+            step = self.plan[0]
+            if step in actions:
+                self.plan.pop(0)
+                return step
+        self.plan, self.plan_key = [], key
+        reserve = max(0, self._expenses(state, p) - state.income[p])
+        route = self._best_route(state, p, b["builds_left"], max(0, state.cash[p] - reserve), set(actions))
+        if route is None:
+            return Action("done")
+        builds = route.builds()
+        self.plan = builds[1:]
+        return builds[0]
 
-    def _value_build(self, state: AgeOfSteamState, p: int, h: int, tile: dict[str, object],
-                     placed: list[tuple[int, ...]], redirected: tuple[int, ...] | None) -> float:
-        value = 0.0
-        town = bool(tile["town"])
-        for track in placed + ([redirected] if redirected else []):
-            if town:
-                stops = [h, state._walk_out(h, track[0])[1]]
-                open_sides = [track[0]] if stops[1] is None else []
-            else:
-                first, last = state._walk_out(h, track[0])[1], state._walk_out(h, track[1])[1]
-                stops = [first, last]
-                open_sides = [s for s, stop in zip(track, stops, strict=True) if stop is None]
-            ends = [s for s in stops if s is not None]
-            if len(ends) == 2:
-                value += 9.0
-                a, b = ends
-                for x, y in ((a, b), (b, a)):
-                    color = state.city_color(y)
-                    if color:
-                        value += 2.5 * min(3, state.cubes.get(x, []).count(color))
-                continue
-            start = ends[0] if ends else None
-            for side in open_sides:  # an open end is worth how near it comes to another stop
-                n = NEIGHBOURS[h][side]
-                if n < 0:
-                    continue
-                near = min((d for stop, d in _distances(n).items() if stop != start), default=9)
-                value += max(0.0, 4.0 - 1.5 * near) - 1.5  # and costs a marker it must keep extending
-        return value
-
+    # ----- move, production ---------------------------------------------------------------------------------------
     def _move(self, state: AgeOfSteamState, p: int, actions: list[Action]) -> Action:
         exits = state.exits()
         best: Action | None = None
-        best_gain = 0
+        best_gain = 0.0
         for action in actions:
             if action.kind != "move":
                 continue
             cur = HEX_BY_LABEL[str(action.args[0])]
-            gain = 0
+            gain = 0.0
             for side in action.args[2:]:
                 link = exits[(cur, int(side))]
                 if link.owner == p:
                     gain += 1
-                cur = link.stops[1] if link.stops[0] == cur and link.exit_sides[0] == side else link.stops[0]  # type: ignore[assignment]
+                elif link.owner is not None:
+                    gain -= 0.1  # income for a rival
+                dest = link.stops[1] if link.stops[0] == cur and link.exit_sides[0] == side else link.stops[0]
+                assert dest is not None
+                cur = dest
             if gain > best_gain:
                 best, best_gain = action, gain
         if best is not None:
             return best
-        if Action("locomotive") in actions and state.loco[p] < 3 and state.income[p] >= 3:
-            return Action("locomotive")
+        loco = state.loco[p]
+        if Action("locomotive") in actions and state.round < state.rounds:
+            graph = self.graph(state, p)
+            if self._value(state, p, graph, loco + 1) > self._value(state, p, graph, loco) \
+                    and state.income[p] >= self._expenses(state, p) - 2:
+                return Action("locomotive")
         return Action("pass")
 
-
-@lru_cache(maxsize=256)
-def _distances(origin: int) -> dict[int, int]:
-    """Hex steps from ``origin`` to every printed city and town (lakes block), for valuing open track ends."""
-    fig = figures()
-    stops = set(fig.cities) | set(fig.towns)
-    seen, frontier, found, depth = {origin}, [origin], {}, 0
-    while frontier and depth <= 6:
-        for h in frontier:
-            if h in stops:
-                found[h] = depth
-        nxt = []
-        for h in frontier:
-            if h in stops and h != origin:
-                continue
-            for n in NEIGHBOURS[h]:
-                if n >= 0 and n not in seen and fig.terrain[n] != "lake":
-                    seen.add(n)
-                    nxt.append(n)
-        frontier, depth = nxt, depth + 1
-    return found
+    def _produce(self, state: AgeOfSteamState, p: int, actions: list[Action]) -> Action:
+        graph = self.graph(state, p)
+        fig = state.fig
+        for action in actions:
+            display_id = str(action.args[0]).split(".")[0]
+            if display_id[0] in "WE" and display_id[1:].isdigit():
+                city = fig.city_by_slot[("west" if display_id[0] == "W" else "east", int(display_id[1:]))]
+                if city in graph:
+                    return action
+        return actions[0]
 
 
 BOTS: dict[str, Callable[[int], GreedyBot]] = {"greedy": GreedyBot}
+
+__all__ = ["BOTS", "GreedyBot", "parse_tracks"]
