@@ -1,0 +1,615 @@
+// Age of Steam's browser view: the Rust Belt map in SVG with the players, actions, auction and goods display
+// beside it; every legal action is reachable by clicking (builds through a picker of track sets with a ghost on
+// the map, moves through a picker of routes drawn on the map).
+// Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
+import { h, stylesheet } from "/static/dom.js";
+import { strings as STRINGS } from "./strings.js";
+import { parse, parseTracks, addedTracks, traceRoute, routeIncome, stopKind } from "./model.js";
+import { drawMap, drawGhost, drawRoute, miniHex, hexTitle, centre, PLAYER_HEX, CUBE, ownerColour } from "./board.js";
+
+export const strings = STRINGS;
+
+// The printed figures (map, actions, display, new cities) are the same in every match: loaded once with the module.
+const FIGURES = await fetch("/api/games/age_of_steam/figures").then((response) => {
+  if (!response.ok) throw new Error(`Age of Steam's figures did not load (${response.status})`);
+  return response.json();
+});
+const HEXES = new Map(FIGURES.map.hexes.map((x) => [x.hex, x]));
+const ACTIONS = FIGURES.actions;
+const PHASES = ["shares", "auction", "actions", "build", "move", "production"];
+
+let api = null, root = null, els = null;
+let msg = null, view = null, legal = [], legalSet = new Set();
+let me = null;            // the seat this page acts for (null: spectator)
+let picker = null;        // {kind: "build" | "move", hex, colour?}: the open picker
+let urbanLetter = null;   // the new city chosen for urbanization, waiting for its town
+let geo = null;           // the drawn map: {svg, layers, board}
+let hoverHex = null;
+let spin = {};            // the spinners' values (bid, issue), kept across redraws
+let lastKey = "";
+let listening = false;
+
+const lang = () => (api && api.lang) || "en";
+function T(key, params) {
+  if (api && api.t) {
+    const text = api.t(key, params);
+    if (text !== key) return text;
+  }
+  let text = (STRINGS[lang()] && STRINGS[lang()][key]) ?? STRINGS.en[key] ?? key;
+  if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return text;
+}
+const money = (n) => `$${n}`;
+const actionName = (id) => { const a = ACTIONS.find((x) => x.id === id); return a ? (lang() === "de" && a.name_de) || a.name : id; };
+const actionText = (a) => (lang() === "de" && a.text_de) || a.text;
+const colourName = (c) => T("color." + c);
+const placeName = (hex) => { const x = HEXES.get(hex); return x && x.name ? `${x.name} (${hex})` : hex; };
+
+function seatName(p, message = msg) {
+  if (p === null || p === undefined) return "—";
+  const seat = message && (message.seats || []).find((x) => x.seat === p);
+  return (seat && seat.name) || T("player.n", { n: p + 1 });
+}
+function chip(p) { return h("span.aos-chip", { style: { background: PLAYER_HEX[p % PLAYER_HEX.length] } }, String(p + 1)); }
+function cubeChip(colour) { return h("span.aos-cubechip", { style: { background: CUBE[colour] || "#999" }, title: colourName(colour) }); }
+
+// ----- protocol ------------------------------------------------------------------------------------------------
+export function mount(element, a) {
+  if (a.seat !== me) { picker = null; urbanLetter = null; }   // another hotseat seat
+  api = a;
+  stylesheet("aos-style", new URL("./style.css", import.meta.url).href);
+  els = {
+    action: h("section.aos-action", { "aria-live": "polite" }),
+    mapbox: h("div.aos-mapbox"),
+    hover: h("div.aos-hover"),
+    players: h("div.aos-panel.aos-players"),
+    actions: h("div.aos-panel.aos-actions"),
+    display: h("div.aos-panel.aos-display"),
+    supply: h("div.aos-panel.aos-supply"),
+  };
+  // the map takes the whole width (the shell's log sits beside the game): its names and cubes stay readable
+  root = h("div.aos-root",
+    els.action,
+    h("div.aos-panel.aos-mappanel", els.hover, els.mapbox),   // the hex readout above the map, near the action bar
+    h("div.aos-row", h("div.aos-col", els.players, els.supply), els.actions),
+    els.display);
+  element.append(root);
+  if (!listening) {   // once per page: mount runs again after a language or seat change
+    listening = true;
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape" && root && root.isConnected) { closePicker(); urbanLetter = null; render(); } });
+  }
+}
+
+export function update(message) {
+  msg = message;
+  view = message.view;
+  legal = (message.legal || []).map(parse);
+  legalSet = new Set(legal.map((a) => a.text));
+  me = typeof message.seat === "number" ? message.seat : null;
+  const k = `${message.version}:${message.seat}`;
+  if (k !== lastKey) {
+    lastKey = k;
+    picker = null;
+    if (urbanLetter && !legal.some((a) => a.kind === "urbanize" && a.args[0] === urbanLetter)) urbanLetter = null;
+  }
+  render();
+}
+
+// ----- helpers over the legal actions --------------------------------------------------------------------------
+const ofKind = (...kinds) => legal.filter((a) => kinds.includes(a.kind));
+function send(text) {
+  if (!api || !legalSet.has(text)) return;
+  picker = null;
+  urbanLetter = null;
+  api.send(text);
+}
+
+/** Legal builds by hex: Map hex -> [action]. */
+function buildsByHex() {
+  const out = new Map();
+  for (const a of ofKind("build")) { if (!out.has(a.args[0])) out.set(a.args[0], []); out.get(a.args[0]).push(a); }
+  return out;
+}
+/** Legal moves by cube group: Map "HEX:colour" -> [action]. */
+function movesByCube() {
+  const out = new Map();
+  for (const a of ofKind("move")) { const k = `${a.args[0]}:${a.args[1]}`; if (!out.has(k)) out.set(k, []); out.get(k).push(a); }
+  return out;
+}
+
+// ----- rendering -----------------------------------------------------------------------------------------------
+function render() {
+  if (!root || !view) return;
+  renderAction();
+  renderMap();
+  renderPlayers();
+  renderActions();
+  renderSupply();
+  renderDisplay();
+}
+
+function button(text, label, { primary = false, cls = "", title = null } = {}) {
+  return h("button" + (primary ? ".primary" : "") + (cls ? "." + cls : ""), { type: "button", dataset: { action: text }, title: title || text, onclick: () => send(text) }, label);
+}
+
+/** What this seat must do now, in a sentence (null when it has nothing to do). */
+function promptFor(v, seat, acts) {
+  if (seat === null || !acts.length) return null;
+  const kinds = new Set(acts.map((a) => a.kind));
+  if (kinds.has("issue")) return T("prompt.issue");
+  if (kinds.has("bid") || kinds.has("drop")) {
+    const high = v.auction && v.auction.high_bid;
+    const key = (high ? "prompt.bidOver" : "prompt.bid") + (kinds.has("turn-pass") ? "Pass" : "") + (kinds.has("bid") ? "" : "NoBid");
+    return T(key, { bid: money(high || 0), name: seatName(v.auction && v.auction.high_bidder) });
+  }
+  if (kinds.has("select")) return T("prompt.select");
+  if (kinds.has("produce")) return T("prompt.produce");
+  if (kinds.has("build") || kinds.has("urbanize") || (kinds.has("done") && v.phase === "build")) {
+    const b = v.build || {};
+    return T("prompt.build", { n: b.builds_left ?? "?", spent: money(b.spent ?? 0) });
+  }
+  if (kinds.has("move") || kinds.has("locomotive") || kinds.has("pass")) return kinds.has("move") ? T("prompt.move", { round: v.move_round || 1 }) : T("prompt.noMove", { round: v.move_round || 1 });
+  return T("prompt.choose");
+}
+
+/** "Round 4 of 10" with the round track: one pip per round, the past ones filled. */
+function roundLine() {
+  const pips = [];
+  for (let r = 1; r <= view.rounds; r++) pips.push(h("i" + (r < view.round ? ".past" : r === view.round ? ".now" : "")));
+  return h("span.aos-roundbox", h("span.aos-round", T("info.round", { n: view.round, of: view.rounds })), h("span.aos-roundtrack", { "aria-hidden": "true" }, pips));
+}
+
+function phaseSteps() {
+  return h("ol.aos-phases", PHASES.map((p) => h("li" + (view.phase === p ? ".on" : ""), { dataset: { phase: p } }, T("phase." + p))));
+}
+
+function renderAction() {
+  const box = els.action;
+  const mine = me !== null && legal.length > 0;
+  const head = [roundLine(), phaseSteps()];
+  const parts = [h("div.aos-headline", head)];
+  if (view.phase === "over") {
+    const broke = view.players.every((pl) => pl.eliminated);
+    parts.push(h("strong.aos-prompt", T(broke ? "prompt.overBroke" : "prompt.over")));
+  }
+  else if (mine) parts.push(h("strong.aos-prompt", promptFor(view, me, legal)));
+  else parts.push(h("span.aos-prompt.waiting", statusLine(msg)));
+  const choices = mine ? choiceRow() : [];
+  if (choices.length) parts.push(h("div.aos-choices", choices));
+  box.classList.toggle("mine", mine);
+  box.replaceChildren(...parts);
+}
+
+function choiceRow() {
+  const out = [];
+  const pl = view.players[me];
+  const issues = ofKind("issue").sort((a, b) => Number(a.args[0]) - Number(b.args[0]));
+  if (issues.length) {
+    // a few buttons for the usual counts; a spinner reaches the rest (up to 13 more shares may be legal)
+    const few = issues.filter((a) => Number(a.args[0]) <= 6);
+    const most = Number(issues[issues.length - 1].args[0]);
+    out.push(h("div.aos-group", h("span.aos-glabel", T("choice.issue")),
+      few.map((a) => { const n = Number(a.args[0]); return button(a.text, n ? [h("b", String(n)), h("small", ` +${money(5 * n)}`)] : T("act.issueNone"), { primary: n === 0, cls: "aos-issue" }); }),
+      most > 6 ? numberSpinner("issue", 7, most, (n) => T("act.issue", { n, cash: money(5 * n) }), (n) => `issue ${n}`) : null));
+    out.push(h("div.aos-hint", T("hint.issue", { cash: money(pl.cash), shares: pl.shares, due: money(expenses(pl)), income: money(pl.income) })));
+  }
+  const bids = ofKind("bid").map((a) => Number(a.args[0])).sort((x, y) => x - y);
+  if (bids.length) {
+    const lo = bids[0], hi = bids[bids.length - 1];
+    out.push(numberSpinner("bid", lo, hi, (n) => T("act.bid", { bid: money(n) }), (n) => `bid ${n}`, { quick: [lo, lo + 1, lo + 2, lo + 5], title: T("choice.bid") }));
+  }
+  if (legalSet.has("turn-pass")) out.push(button("turn-pass", T("act.turnPass"), { cls: "aos-turnpass" }));
+  if (legalSet.has("drop")) out.push(button("drop", T("act.drop"), { cls: "aos-drop" }));
+  if (ofKind("bid", "drop").length && view.auction) out.push(h("div.aos-hint", T("hint.auction")));
+  const selects = ofKind("select");
+  if (selects.length) out.push(h("div.aos-group.aos-selects", selects.map((a) => button(a.text, actionName(a.args[0]), { cls: "aos-select" }))));
+  if (view.phase === "build" && ofKind("build", "urbanize", "done").length) out.push(...buildChoices());
+  if (ofKind("move", "locomotive", "pass").length) out.push(...moveChoices());
+  if (ofKind("produce").length) out.push(produceChoices());
+  return out;
+}
+
+/** A number chooser limited to [lo, hi] with − / + (and quick picks) and a confirm button sending notation(n). */
+function numberSpinner(key, lo, hi, label, notation, { quick = [], title = null } = {}) {
+  let value = spin[key];
+  if (value === undefined || value < lo || value > hi) value = lo;
+  const input = h("input.aos-num", { type: "number", min: lo, max: hi, step: 1, value, "aria-label": title || key });
+  const go = h("button.primary.aos-spingo", { type: "button", dataset: { confirm: key } });
+  const set = (n) => {
+    value = Math.max(lo, Math.min(hi, Number.isFinite(n) ? Math.round(n) : lo));
+    spin[key] = value;
+    input.value = value;
+    go.replaceChildren(label(value));
+    go.dataset.action = notation(value);
+  };
+  input.addEventListener("change", () => set(parseInt(input.value, 10)));
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); set(parseInt(input.value, 10)); send(notation(value)); } });
+  go.addEventListener("click", () => { set(parseInt(input.value, 10)); send(notation(value)); });
+  set(value);
+  quick = [...new Set(quick.filter((x) => x >= lo && x <= hi))];
+  return h("span.aos-spinner", { dataset: { spinner: key } },
+    title ? h("span.aos-glabel", title) : null,
+    h("button.aos-step", { type: "button", "aria-label": "−", onclick: () => set(value - 1) }, "−"),
+    input,
+    h("button.aos-step", { type: "button", "aria-label": "+", onclick: () => set(value + 1) }, "+"),
+    h("span.aos-range", `${lo}–${hi}`),
+    go,
+    quick.length > 1 ? h("span.aos-quick", quick.map((q) => h("button.aos-q", { type: "button", dataset: { value: q }, onclick: () => set(q) }, String(q)))) : null);
+}
+
+function buildChoices() {
+  const out = [];
+  const b = view.build || {};
+  out.push(h("div.aos-buildinfo",
+    h("span", T("build.left"), " ", h("b", String(b.builds_left ?? "–"))),
+    h("span", T("build.spent"), " ", h("b", money(b.spent ?? 0))),
+    h("span", T("build.cash"), " ", h("b", money(view.players[me].cash))),
+    h("span.aos-muted", { title: T("build.dueTitle") }, T("build.due", { due: money(expenses(view.players[me])) }))));
+  const urban = ofKind("urbanize");
+  if (urban.length) {
+    const letters = [...new Set(urban.map((a) => a.args[0]))].sort();
+    out.push(h("div.aos-group.aos-urban", h("span.aos-glabel", T("choice.urbanize")),
+      letters.map((L) => {
+        const nc = FIGURES.new_cities.find((c) => c.letter === L);
+        return h("button.aos-letter" + (urbanLetter === L ? ".on" : ""), { type: "button", dataset: { letter: L }, title: T("map.newCity", { letter: L, color: colourName(nc ? nc.color : "black") }),
+          onclick: () => { urbanLetter = urbanLetter === L ? null : L; picker = null; render(); } },
+        h("span.aos-letterhex", { style: { background: CUBE[nc ? nc.color : "black"] } }, L));
+      }),
+      urbanLetter ? h("span.aos-hint", T("hint.urbanize", { letter: urbanLetter })) : null));
+  }
+  if (urbanLetter) { /* the towns are marked now, not the builds */ }
+  else if (ofKind("build").length) out.push(h("div.aos-hint", h("span.aos-swatch.build"), T("hint.build", { n: buildsByHex().size })));
+  else if (legalSet.has("done")) out.push(h("div.aos-hint", T("hint.noBuild")));
+  if (legalSet.has("done")) out.push(button("done", ["✔ ", T("act.done")], { primary: true, cls: "aos-done" }));
+  return out;
+}
+
+/** What the end of the round will cost: $1 per share and per locomotive link (paid after income comes in). */
+const expenses = (pl) => pl.shares + pl.locomotive;
+
+function moveChoices() {
+  const out = [];
+  const pl = view.players[me];
+  const groups = movesByCube();
+  if (groups.size) out.push(h("div.aos-hint", h("span.aos-swatch.cube"), T("hint.move", { n: groups.size, loco: pl.locomotive })));
+  if (legalSet.has("locomotive")) out.push(button("locomotive", T("act.locomotive", { from: pl.locomotive, to: pl.locomotive + 1 }), { cls: "aos-loco" }));
+  if (legalSet.has("pass")) out.push(button("pass", T("act.pass"), { cls: "aos-pass" }));
+  return out;
+}
+
+function produceChoices() {
+  const drawn = (view.production && view.production.drawn) || [];
+  return h("div.aos-group", h("span.aos-glabel", T("choice.produce")),
+    drawn.map((c, i) => (i === 0 ? h("span.aos-next", cubeChip(c), " ", T("produce.next", { color: colourName(c) })) : cubeChip(c))),
+    h("span.aos-hint", T("hint.produce", { n: ofKind("produce").length })));
+}
+
+// ----- the map -------------------------------------------------------------------------------------------------
+function renderMap() {
+  const builds = me !== null ? buildsByHex() : new Map();
+  const moves = me !== null ? movesByCube() : new Map();
+  const marks = new Map();
+  if (urbanLetter) for (const a of ofKind("urbanize")) if (a.args[0] === urbanLetter) marks.set(a.args[1], "urban");
+  if (!urbanLetter) for (const hex of builds.keys()) marks.set(hex, "build" + (picker && picker.kind === "build" && picker.hex === hex ? " on" : ""));
+  const selectedCube = picker && picker.kind === "move" ? `${picker.hex}:${picker.colour}` : null;
+  geo = drawMap(FIGURES, view, {
+    t: T, marks, movable: moves, selectedCube,
+    onHex: (hex) => onHex(hex),
+    onHover: (hex) => { hoverHex = hex; renderHover(); },
+    onCube: (hex, colour) => openMovePicker(hex, colour),
+  });
+  geo.svg.classList.toggle("interactive", me !== null && legal.length > 0);
+  els.mapbox.replaceChildren(geo.svg);
+  if (picker) els.mapbox.append(picker.kind === "build" ? buildPicker(picker.hex) : movePicker(picker.hex, picker.colour));
+  renderHover();
+}
+
+function onHex(hex) {
+  if (me === null) return;
+  if (urbanLetter) {
+    const text = `urbanize ${urbanLetter} ${hex}`;
+    if (legalSet.has(text)) send(text);
+    return;
+  }
+  if (buildsByHex().has(hex)) {
+    picker = picker && picker.kind === "build" && picker.hex === hex ? null : { kind: "build", hex };
+    renderMap();
+    return;
+  }
+  // a click on a city whose cubes can move opens the route picker of its first movable cube colour
+  const group = [...movesByCube().keys()].find((k) => k.startsWith(hex + ":"));
+  if (group) { openMovePicker(hex, group.split(":")[1]); return; }
+  if (picker) { closePicker(); renderMap(); }
+}
+
+function closePicker() {
+  picker = null;
+  if (geo) { geo.layers.ghost.replaceChildren(); geo.layers.route.replaceChildren(); }
+}
+
+/** A floating box at the map's left or right edge, on the side away from the hexes it is about (the hex of a build,
+ * a cube's routes), level with the first of them: its ghost or routes stay visible. */
+function placeAway(box, hexes) {
+  const vb = geo.svg.viewBox.baseVal;
+  const xs = hexes.map((hex) => centre(hex)[0] / vb.width);
+  const [, cy] = centre(hexes[0]);
+  const left = Math.min(...xs), right = 1 - Math.max(...xs);
+  box.style.top = `${Math.min(62, Math.max(0, (cy / vb.height) * 100 - 8)).toFixed(1)}%`;
+  if (left > right) box.style.left = "6px";
+  else box.style.right = "6px";
+  return box;
+}
+
+function buildPicker(hex) {
+  const acts = buildsByHex().get(hex) || [];
+  const before = geo.board.tiles.get(hex) || null;
+  const x = HEXES.get(hex);
+  const costs = (view.build && view.build.costs) || {};
+  // fewest new tracks first, grouped by that number (a town offers dozens of exit sets)
+  const sets = acts.map((a) => ({ a, set: parseTracks(a.args[1]) })).map((o) => ({ ...o, added: addedTracks(before, o.set) }))
+    .sort((x, y) => x.added.length - y.added.length || x.a.text.localeCompare(y.a.text));
+  const groups = [];
+  for (const o of sets) {
+    if (!groups.length || groups[groups.length - 1].n !== o.added.length) groups.push({ n: o.added.length, items: [] });
+    groups[groups.length - 1].items.push(o);
+  }
+  const option = ({ a, set, added }) => {
+    const cost = costs[a.text] ?? costs[`${hex} ${a.args[1]}`];
+    const show = () => drawGhost(geo.layers.ghost, hex, set.tracks, added, me, set.town || (x && x.terrain === "town"));
+    return h("button.aos-opt", { type: "button", dataset: { action: a.text }, title: a.text,
+      onpointerenter: show, onfocus: show, onpointerleave: () => geo.layers.ghost.replaceChildren(), onclick: () => send(a.text) },
+    miniHex(set.tracks, added, me, { town: set.town || (x && x.terrain === "town"), terrain: x ? x.terrain : "plain" }),
+    cost !== undefined ? h("span.aos-cost", money(cost)) : null);
+  };
+  const options = groups.length > 1
+    ? groups.map((g) => h("div.aos-optgroup", h("span.aos-optlabel", T("pick.adds", { n: g.n })), h("div.aos-opts", g.items.map(option))))
+    : [h("div.aos-opts", sets.map(option))];
+  const box = h("div.aos-picker", { dataset: { hex, kind: "build" } },
+    h("div.aos-pickhead", h("span.aos-picktitle", h("b", placeName(hex)), " · ", T(before ? "pick.rebuild" : "pick.build")), h("button.aos-x", { type: "button", title: T("pick.close"), onclick: () => { closePicker(); renderMap(); } }, "×")),
+    h("div.aos-pickhint", T("pick.buildHint", { terrain: T("terrain." + (x ? x.terrain : "plain")) })),
+    h("div.aos-optlist", options));
+  return placeAway(box, [hex]);
+}
+
+function openMovePicker(hex, colour) {
+  picker = picker && picker.kind === "move" && picker.hex === hex && picker.colour === colour ? null : { kind: "move", hex, colour };
+  renderMap();
+}
+
+function movePicker(hex, colour) {
+  const acts = movesByCube().get(`${hex}:${colour}`) || [];
+  const routes = acts.map((a) => ({ a, route: traceRoute(geo.board, hex, a.args.slice(2)) }));
+  const rows = routes.map(({ a, route }) => {
+    const show = () => drawRoute(geo.layers.route, geo.board, route);
+    const income = route ? routeIncome(route) : [];
+    const earn = income.length ? income.map(([p, n]) => h("span.aos-earn", chip(p), " ", p === me ? T("route.you") : seatName(p), ` +${n}`)) : [h("span.aos-muted", T("route.noIncome"))];
+    return h("button.aos-route-opt", { type: "button", dataset: { action: a.text }, title: a.text,
+      onpointerenter: show, onfocus: show, onpointerleave: () => geo.layers.route.replaceChildren(), onclick: () => send(a.text) },
+    h("span.aos-routeto", "→ ", route ? placeName(route.to) : "?"),
+    h("span.aos-routevia", route ? routeVia(route) : a.text),
+    h("span.aos-routeearn", earn));
+  });
+  const box = h("div.aos-picker.move", { dataset: { hex, kind: "move", color: colour } },
+    h("div.aos-pickhead", h("span.aos-picktitle", cubeChip(colour), " ", h("b", T("pick.move", { color: colourName(colour), from: placeName(hex) }))),
+      h("button.aos-x", { type: "button", title: T("pick.close"), onclick: () => { closePicker(); renderMap(); } }, "×")),
+    h("div.aos-pickhint", T("pick.moveHint")),
+    h("div.aos-routes", rows));
+  const stops = routes.flatMap(({ route }) => (route ? route.links.map((l) => l.to) : []));
+  return placeAway(box, [hex, ...stops]);
+}
+
+function routeVia(route) {
+  const via = route.links.slice(0, -1).map((l) => HEXES.get(l.to)?.name || l.to);
+  return via.length ? T("route.linksVia", { n: route.links.length, via: via.join(", ") }) : T("route.links", { n: route.links.length });
+}
+
+/** The hex under the pointer, named (the map's labels are small). */
+function renderHover() {
+  const hex = hoverHex;
+  if (!hex || !HEXES.has(hex)) { els.hover.replaceChildren(h("span.aos-muted", T("map.hoverHint"))); return; }
+  const x = HEXES.get(hex);
+  const nc = geo && geo.board.newCities.get(hex);
+  const parts = [h("b", hexTitle(x, nc, T))];
+  const tile = geo && geo.board.tiles.get(hex);
+  if (tile) {
+    const owners = tile.tracks.map((_, i) => { const link = geo.board.linkOf.get(`${hex}:${i}`); return link ? link.owner : null; });
+    parts.push(h("span", " · ", T("map.tracks", { n: tile.tracks.length }), " ", owners.map((o) => h("span.aos-swatchline", { style: { background: ownerColour(o) }, title: o === null ? T("map.unowned") : seatName(o) }))));
+  }
+  const cubes = (view.cubes || {})[hex] || [];
+  if (cubes.length) parts.push(h("span", " · ", cubes.map(cubeChip)));
+  const kind = geo && stopKind(geo.board, hex);
+  if (kind === "city" && x.city) parts.push(h("span.aos-muted", " · ", T("map.accepts", { color: colourName(x.city.color) })));
+  if (nc) parts.push(h("span.aos-muted", " · ", T("map.accepts", { color: colourName(nc.color) })));
+  els.hover.replaceChildren(...parts);
+}
+
+// ----- players, actions, supply --------------------------------------------------------------------------------
+function renderPlayers() {
+  // the turn order leaves bankrupt players out: they follow it, so every railroad stays listed
+  const order = [...(view.order || [])];
+  for (let p = 0; p < view.players.length; p++) if (!order.includes(p)) order.push(p);
+  const active = new Set((msg.active && msg.active.length ? msg.active : view.active) || []);
+  const rows = order.map((p, n) => {
+    const pl = view.players[p];
+    return h("tr" + (p === me ? ".me" : "") + (pl.eliminated ? ".out" : "") + (active.has(p) && view.phase !== "over" ? ".acting" : ""), { dataset: { player: p } },
+      h("td.aos-ord", pl.eliminated ? "–" : String(n + 1)),
+      h("td.aos-name", chip(p), " ", seatName(p), p === me ? h("span.aos-badge.you", T("player.you")) : null, pl.eliminated ? h("span.aos-badge.out", T("player.eliminated")) : null),
+      h("td.num", { title: T("players.cashTitle", { due: money(expenses(pl)) }) }, money(pl.cash)),
+      h("td.num", String(pl.income)),
+      h("td.num", String(pl.shares)),
+      h("td.num.aos-loco", { title: T("players.locoTitle") }, locoPips(pl.locomotive)),
+      h("td.aos-held", pl.action ? actionName(pl.action) : h("span.aos-muted", "–")),
+      h("td.num.aos-muted", pl.markers_left === undefined ? "" : String(pl.markers_left)));
+  });
+  els.players.replaceChildren(
+    h("h4", T("players.title"), h("span.aos-muted", " · ", T("players.order"))),
+    h("table.aos-ptable",
+      h("thead", h("tr", h("th", "#"), h("th", T("players.name")), h("th", T("players.cash")), h("th", T("players.income")), h("th", T("players.shares")),
+        h("th", T("players.loco")), h("th", T("players.action")), h("th", { title: T("players.markersTitle") }, T("players.markers")))),
+      h("tbody", rows)),
+    auctionBox() || "");
+}
+
+function locoPips(n) {
+  return h("span.aos-pips", { dataset: { loco: n } }, [1, 2, 3, 4, 5, 6].map((i) => h("i" + (i <= n ? ".on" : ""))), h("b", String(n)));
+}
+
+function auctionBox() {
+  const a = view.auction;
+  if (!a || view.phase !== "auction") return null;
+  const out = new Set(a.out || []);
+  const bids = a.bids || {};
+  const tp = a.turn_pass || {};
+  return h("div.aos-auction",
+    h("h5", T("auction.title")),
+    h("div", T("auction.high"), " ", h("b", a.high_bid ? money(a.high_bid) : "–"), a.high_bidder !== null && a.high_bidder !== undefined ? [" · ", chip(a.high_bidder), " ", seatName(a.high_bidder)] : null),
+    h("ul.aos-bids", view.players.map((_, p) => {
+      const bid = Array.isArray(bids) ? bids[p] : bids[String(p)];
+      return h("li" + (out.has(p) ? ".out" : ""), chip(p), " ", seatName(p), ": ", bid ? money(bid) : "–", out.has(p) ? h("span.aos-badge.out", T("auction.out")) : null,
+        tp.holder === p ? h("span.aos-badge", T(tp.used ? "auction.passUsed" : "auction.passHeld")) : null);
+    })));
+}
+
+function renderActions() {
+  const holders = new Map(view.players.map((pl, p) => [pl.action, p]).filter(([id], p) => id && !view.players[p].eliminated));
+  const selectable = new Set(ofKind("select").map((a) => a.args[0]));
+  els.actions.replaceChildren(h("h4", T("actions.title")), h("div.aos-acards", ACTIONS.map((a) => {
+    const holder = holders.get(a.id);
+    const can = selectable.has(a.id);
+    return h((can ? "button" : "div") + ".aos-acard" + (can ? ".legal" : "") + (holder !== undefined ? ".taken" : ""), {
+      type: can ? "button" : undefined, dataset: { id: a.id, action: can ? `select ${a.id}` : undefined }, title: actionText(a),
+      onclick: can ? () => send(`select ${a.id}`) : undefined },
+    h("span.aos-aname", actionName(a.id)),
+    h("span.aos-atext", actionText(a)),
+    holder !== undefined ? h("span.aos-aholder", chip(holder), " ", seatName(holder)) : null);
+  })));
+}
+
+function renderSupply() {
+  const sup = view.supply || {};
+  const growth = view.last_growth;
+  const tiles = typeof sup.tiles === "number" ? String(sup.tiles) : sup.tiles ? Object.values(sup.tiles).reduce((x, y) => x + y, 0) : "–";
+  const newCities = Array.isArray(sup.new_cities) ? sup.new_cities : [];
+  els.supply.replaceChildren(h("h4", T("supply.title")),
+    h("div.aos-supplyrow",
+      h("span", T("supply.bag"), " ", h("b", String(view.bag ?? "–"))),
+      h("span", T("supply.discs"), " ", h("b", String(sup.town_discs ?? "–")))),
+    tileSupply(sup.tiles, tiles),
+    newCities.length ? h("div.aos-supplyrow", h("span", T("supply.newCities")), newCities.map((c) => {
+      const L = typeof c === "string" ? c : c.letter;
+      const nc = FIGURES.new_cities.find((x) => x.letter === L);
+      return h("span.aos-letterhex.small", { style: { background: CUBE[nc ? nc.color : "black"] } }, L);
+    })) : null,
+    h("div.aos-supplyrow.aos-growth", h("span", T("supply.growth")),
+      growth ? [dice(T("side.west"), growth.west), dice(T("side.east"), growth.east)] : h("span.aos-muted", T("supply.noGrowth"))));
+}
+
+/** The track tiles left, by kind (the complex ones run out first and decide what can be built). */
+function tileSupply(byKind, total) {
+  const kinds = FIGURES.tiles || [];
+  if (!byKind || typeof byKind !== "object" || !kinds.length) return h("div.aos-supplyrow", T("supply.tiles"), " ", h("b", String(total)));
+  return h("details.aos-tilesupply", h("summary", T("supply.tiles"), " ", h("b", String(total))),
+    h("ul", kinds.map((k) => h("li" + (byKind[k.kind] ? "" : ".none"), { dataset: { kind: k.kind } },
+      h("b", String(byKind[k.kind] ?? 0)), " ", (lang() === "de" && k.name_de) || k.name))));
+}
+
+function dice(label, values) {
+  return h("span.aos-dice", label, " ", values && values.length ? values.map((v) => h("span.aos-die", String(v))) : h("span.aos-muted", "–"));
+}
+
+// ----- the goods display ---------------------------------------------------------------------------------------
+function renderDisplay() {
+  const disp = view.display || {};
+  const produce = new Set(ofKind("produce").map((a) => a.args[0]));
+  const space = (id, i, colour) => {
+    const candidates = [`${id}.${i + 1}`];   // the notation numbers a column's spaces from 1
+    const target = candidates.find((c) => produce.has(c));
+    const el = h((target ? "button" : "span") + ".aos-space" + (colour ? "" : ".empty") + (target ? ".legal" : ""), {
+      type: target ? "button" : undefined, dataset: { space: `${id}.${i + 1}`, action: target ? `produce ${target}` : undefined },
+      title: colour ? colourName(colour) : T("display.empty"), onclick: target ? () => send(`produce ${target}`) : undefined });
+    if (colour) el.style.background = CUBE[colour] || "#999";
+    return el;
+  };
+  const column = (d) => {
+    const spaces = disp[d.id] || Array(d.spaces).fill(null);
+    const feeds = d.feeds && HEXES.get(d.feeds);
+    const placed = !feeds && (view.new_cities || []).find((c) => c.letter === d.feeds);
+    const name = feeds ? feeds.name : placed ? placeName(placed.hex) : T("display.notPlaced");
+    return h("div.aos-dcol" + (d.spaces === 2 ? ".newcity" : "") + (!feeds && !placed ? ".idle" : ""), { dataset: { column: d.id }, title: name },
+      h("span.aos-dlabel", d.id.length > 1 ? d.id.slice(1) : d.id), h("span.aos-dname", name),
+      h("span.aos-dspaces", spaces.map((c, i) => space(d.id, i, c))));
+  };
+  // producing: the display comes up under the action bar, where the spaces to click are in sight
+  const spot = produce.size ? els.action.nextSibling : root.lastChild;
+  if (spot !== els.display) root.insertBefore(els.display, produce.size ? spot : null);
+  const half = (letter) => FIGURES.display.filter((d) => d.id.startsWith(letter) && d.id.length > 1);
+  const rowOf = (letters) => FIGURES.display.filter((d) => letters.includes(d.id));
+  els.display.replaceChildren(h("h4", T("display.title"), h("span.aos-muted", " · ", T("display.info"))),
+    h("div.aos-dhalves",
+      h("div.aos-dhalf.west", h("h5", T("side.west")), h("div.aos-dcols", half("W").map(column)),
+        h("div.aos-dcols.aos-newrow", h("span.aos-dpad"), h("span.aos-dpad"), rowOf(["A", "B", "C", "D"]).map(column))),
+      h("div.aos-dhalf.east", h("h5", T("side.east")), h("div.aos-dcols", half("E").map(column)),
+        h("div.aos-dcols.aos-newrow", rowOf(["E", "F", "G", "H"]).map(column)))));
+}
+
+// ----- status line and log -------------------------------------------------------------------------------------
+function statusLine(message) {
+  const v = message.view;
+  const active = (message.active && message.active.length ? message.active : v && v.active) || [];   // the replay's messages carry only the view's
+  const names = active.map((p) => seatName(p, message)).join(", ");
+  if (!v || v.phase === "over") return T("status.over");
+  return T("status.phase", { phase: T("phase." + v.phase), names: names || "—" });
+}
+
+export function status(message) {
+  const v = message.view;
+  if (!v) return "";
+  const seat = typeof message.seat === "number" ? message.seat : null;
+  const acts = (message.legal || []).map(parse);
+  const prompt = message.status === "running" ? promptFor(v, seat, acts) : null;
+  return prompt ? `${T("info.round", { n: v.round, of: v.rounds })}: ${prompt}` : statusLine(message);
+}
+
+export function describe(entry) {
+  const who = seatName(entry.seat);
+  const a = parse(entry.action);
+  const [x, y] = a.args;
+  let text;
+  switch (a.kind) {
+    case "issue": text = Number(x) ? T("log.issue", { n: x, cash: money(5 * Number(x)) }) : T("log.issueNone"); break;
+    case "bid": text = T("log.bid", { bid: money(x) }); break;
+    case "turn-pass": text = T("log.turnPass"); break;
+    case "drop": text = T("log.drop"); break;
+    case "select": text = T("log.select", { name: actionName(x) }); break;
+    case "urbanize": text = T("log.urbanize", { letter: x, place: placeName(y) }); break;
+    case "build": {
+      // the rules name what the build did: new track, a town tile, an upgrade, a redirect
+      const done = (entry.events || []).find((e) => e && e.type === "build");
+      const op = done && done.operation ? done.operation : "new";
+      text = T("log.build." + op, { place: placeName(x) });
+      if (text === "log.build." + op) text = T("log.build.new", { place: placeName(x) });
+      break;
+    }
+    case "done": text = T("log.done"); break;
+    case "move": text = T("log.move", { color: colourName(y), place: placeName(x), n: a.args.length - 2 }); break;
+    case "locomotive": text = T("log.locomotive"); break;
+    case "pass": text = T("log.pass"); break;
+    case "produce": text = T("log.produce", { space: x }); break;
+    default: text = entry.action;
+  }
+  const extra = (entry.events || []).map(eventText).filter(Boolean);
+  return `${who}: ${text}${extra.length ? " — " + extra.join("; ") : ""}`;
+}
+
+/** The events worth a word in the log (costs, deliveries, growth); others show on the board. */
+function eventText(e) {
+  if (!e || typeof e !== "object") return "";
+  switch (e.type) {
+    case "build": return e.cost !== undefined ? T("log.cost", { cost: money(e.cost) }) : "";
+    case "deliver": case "move": return e.to ? T("log.delivered", { place: placeName(e.to) }) : "";
+    case "growth": return e.west || e.east ? T("log.growth", { west: (e.west || []).join(" "), east: (e.east || []).join(" ") }) : "";
+    case "eliminated": return T("log.eliminated", { name: seatName(e.player) });
+    case "round": return e.round || e.number ? T("log.round", { n: e.round || e.number }) : "";
+    default: return "";
+  }
+}
