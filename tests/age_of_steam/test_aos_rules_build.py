@@ -340,3 +340,13 @@ def test_redirection_does_not_count_as_extending_an_own_link() -> None:
     state.apply(A, "build G7 14")
     state.apply(A, "done")
     assert link(state, "H6", None).owner is None
+
+
+def test_the_builder_sees_the_price_of_every_legal_build_before_choosing() -> None:
+    state = building()
+    costs = state.view(A)["build"]["costs"]
+    legal = {str(a) for a in state.legal_actions(A) if a.kind == "build"}
+    assert set(costs) == legal and costs["build G7 13"] == 2
+    for action, price in list(costs.items())[:40]:  # the price shown is the price paid
+        assert cost(state.clone().apply(A, action)) == price, action
+    assert "costs" not in state.view(B)["build"] and "costs" not in state.view(None)["build"]

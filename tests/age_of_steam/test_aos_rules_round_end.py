@@ -106,7 +106,8 @@ def test_production_places_two_drawn_cubes_on_empty_display_spaces() -> None:
     state._events = []
     state._end_of_round()
     assert state.phase == "production" and state.active_players() == [B]
-    assert {str(a) for a in state.legal_actions(B)} == {"produce W1.1", "produce W1.2", "produce W1.3"}
+    assert {str(a) for a in state.legal_actions(B)} == {"produce W1.1", "produce W1.2", "produce W1.3",
+                                                        "produce none"}
     drawn = list(state.production["drawn"])  # type: ignore[index]
     state.apply(B, "produce W1.3")
     with pytest.raises(IllegalAction, match="empty space"):
@@ -114,6 +115,23 @@ def test_production_places_two_drawn_cubes_on_empty_display_spaces() -> None:
     with forced_dice(state, [6] * 6):
         state.apply(B, "produce W1.1")
     assert state.display["W1"] == [drawn[1], None, drawn[0]] and state.round == 2
+
+
+def test_production_is_optional_a_drawn_cube_may_go_back_to_the_bag() -> None:
+    """The holder "darf" (may) place the two drawn cubes: `produce none` puts the next one back in the bag."""
+    state = quiet()
+    state.action[B] = "production"
+    state.display["W1"] = [None, None, None]
+    state._events = []
+    state._end_of_round()
+    bag = sum(state.bag.values())
+    drawn = list(state.production["drawn"])  # type: ignore[index]
+    events = state.apply(B, "produce none")
+    assert [e["color"] for e in events if e["type"] == "production_returned"] == drawn[:1]
+    assert sum(state.bag.values()) == bag + 1 and state.display["W1"] == [None, None, None]
+    with forced_dice(state, [6] * 6):
+        state.apply(B, "produce W1.2")
+    assert state.display["W1"] == [None, drawn[1], None] and state.round == 2
 
 
 def test_production_with_a_full_display_returns_the_cubes_to_the_bag() -> None:

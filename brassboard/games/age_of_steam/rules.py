@@ -200,7 +200,8 @@ class AgeOfSteamState(GameState):
         if self.phase == "move":
             return self._legal_move(player)
         if self.phase == "production" and self.production is not None:
-            return [Action("produce", s) for s in self.empty_spaces()]
+            # the text says the holder "darf" (may) place the drawn cubes: each may also go back to the bag
+            return [*(Action("produce", s) for s in self.empty_spaces()), Action("produce", "none")]
         return []
 
     def _apply(self, player: int, action: Action) -> None:
@@ -494,6 +495,19 @@ class AgeOfSteamState(GameState):
         if isinstance(plan, str):
             raise IllegalAction(plan)
         self._carry_out(p, plan)
+
+    def build_costs(self, p: int) -> dict[str, int]:
+        """The price of each of ``p``'s legal builds, by notation: a player sees what a track set costs before
+        choosing it (empty when ``p`` is not the one building)."""
+        if self.build is None or self.build["player"] != p:
+            return {}
+        costs: dict[str, int] = {}
+        for action in self.legal_actions(p):
+            if action.kind == "build":
+                plan = self.check_build(p, self._hex_arg(action.args[0]), parse_tracks(action.args[1]))
+                assert not isinstance(plan, str), plan  # a legal build passes its own check
+                costs[str(action)] = plan.cost
+        return costs
 
     def _legal_build(self, p: int) -> list[Action]:
         b = self.build
@@ -1176,8 +1190,15 @@ class AgeOfSteamState(GameState):
         prod = self.production
         assert prod is not None
         space = str(action.args[0]) if action.args else ""
+        if space == "none":
+            color = prod["drawn"].pop(0)
+            self.bag[color] += 1
+            self.emit("production_returned", color=color, player=p)
+            self._settle_production()
+            return
         if space not in self.empty_spaces():
-            raise IllegalAction("a produced cube goes on an empty space of the goods display, e.g. W3.2 or A.1")
+            raise IllegalAction("a produced cube goes on an empty space of the goods display, e.g. W3.2 or A.1, "
+                                "or back to the bag: produce none")
         display_id, index = space.split(".")
         color = prod["drawn"].pop(0)
         self.display[display_id][int(index) - 1] = color

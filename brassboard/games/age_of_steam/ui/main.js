@@ -281,7 +281,8 @@ function produceChoices() {
   const drawn = (view.production && view.production.drawn) || [];
   return h("div.aos-group", h("span.aos-glabel", T("choice.produce")),
     drawn.map((c, i) => (i === 0 ? h("span.aos-next", cubeChip(c), " ", T("produce.next", { color: colourName(c) })) : cubeChip(c))),
-    h("span.aos-hint", T("hint.produce", { n: ofKind("produce").length })));
+    h("span.aos-hint", T("hint.produce", { n: ofKind("produce").filter((a) => a.args[0] !== "none").length })),
+    legalSet.has("produce none") ? button("produce none", T("act.produceNone"), { cls: "aos-pass" }) : null);
 }
 
 // ----- the map -------------------------------------------------------------------------------------------------
