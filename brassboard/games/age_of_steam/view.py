@@ -64,7 +64,7 @@ def view(state: AgeOfSteamState, player: int | None) -> dict[str, Any]:
         b = state.build
         build = {"player": b["player"], "builds_left": b["builds_left"], "spent": b["spent"],
                  "may_urbanize": state.may_urbanize(b["player"])}
-        if player == b["player"]:
+        if player is not None and player == b["player"]:
             build["costs"] = state.build_costs(player)  # only the builder's view: the others need no prices
     tiles = []
     for h in sorted(state.tiles):
