@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
-from brassboard.engine import new_game
+import pytest
+
+from brassboard.engine import IllegalAction, new_game
 from brassboard.games.age_of_steam.figures import HEX_BY_LABEL
-from brassboard.games.age_of_steam.rules import AgeOfSteamState
+from brassboard.games.age_of_steam.rules import AgeOfSteamState, Link
 
 
 def fresh(players: int = 4, seed: int = 1) -> AgeOfSteamState:
@@ -58,3 +61,25 @@ def link_between(state: AgeOfSteamState, a: str, b: str | None) -> object:
         if set(link.stops) == want:
             return link
     return None
+
+
+def link(state: AgeOfSteamState, a: str, b: str | None) -> Link:
+    """The link between stops ``a`` and ``b`` (``None``: the open end of an unfinished link); it must exist."""
+    found = link_between(state, a, b)
+    assert isinstance(found, Link), (a, b)
+    return found
+
+
+def refused(state: AgeOfSteamState, player: int, action: str, words: str) -> None:
+    """``action`` is illegal for ``player``: the reason contains ``words`` and the state is unchanged."""
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(player, action)
+    assert words in err.value.reason, err.value.reason
+    assert state.to_json() == before
+
+
+def cost(events: list[Any]) -> int:
+    """What the one build among ``events`` cost."""
+    (build,) = [e for e in events if e["type"] == "build"]
+    return int(build["cost"])

@@ -2,20 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-from aos_helpers import fresh, start_build, start_move
+from aos_helpers import fresh, refused, start_build, start_move
 from test_aos_worked_examples import daves_build, petes_build
-
-from brassboard.engine import IllegalAction
-from brassboard.games.age_of_steam.rules import AgeOfSteamState
-
-
-def refused(state: AgeOfSteamState, player: int, action: str, words: str) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(player, action)
-    assert words in err.value.reason, err.value.reason
-    assert state.to_json() == before
 
 
 def test_shares_and_auction() -> None:

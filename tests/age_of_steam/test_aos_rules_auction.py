@@ -5,10 +5,8 @@ Rule text: shared/seeds/001_023a9815c01177b0.txt. Seats A=0, B=1, C=2, D=3; the 
 
 from __future__ import annotations
 
-import pytest
-from aos_helpers import fresh
+from aos_helpers import fresh, refused
 
-from brassboard.engine import IllegalAction
 from brassboard.games.age_of_steam.rules import AgeOfSteamState
 
 A, B, C, D = range(4)
@@ -25,14 +23,6 @@ def auction(players: int = 4, order: list[int] | None = None, turn_order_holder:
         state.apply(p, "issue 0")
     assert state.phase == "auction"
     return state
-
-
-def refused(state: AgeOfSteamState, player: int, action: str, words: str) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(player, action)
-    assert words in err.value.reason, err.value.reason
-    assert state.to_json() == before
 
 
 def test_bidding_opens_with_the_first_player_of_the_old_order() -> None:

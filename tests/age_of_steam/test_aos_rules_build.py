@@ -7,34 +7,12 @@ Evansville J10 (blue), Cincinnati M9 (blue), Wheeling Q9, Pittsburgh R6; sides 0
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from aos_helpers import fresh, hx, link_between, start_build
+from aos_helpers import cost, fresh, hx, link, refused, start_build
 
-from brassboard.engine import IllegalAction
-from brassboard.games.age_of_steam.rules import AgeOfSteamState, Link
+from brassboard.games.age_of_steam.rules import AgeOfSteamState
 
 A, B, C = range(3)
-
-
-def refused(state: AgeOfSteamState, player: int, action: str, words: str) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(player, action)
-    assert words in err.value.reason, err.value.reason
-    assert state.to_json() == before
-
-
-def cost(events: list[Any]) -> int:
-    (build,) = [e for e in events if e["type"] == "build"]
-    return int(build["cost"])
-
-
-def link(state: AgeOfSteamState, a: str, b: str | None) -> Link:
-    found = link_between(state, a, b)
-    assert isinstance(found, Link), (a, b)
-    return found
 
 
 def building(builders: list[int] | None = None, players: int = 3) -> AgeOfSteamState:

@@ -7,21 +7,11 @@ Chicago H6 (G7). From Evansville: side 1 = A's link, side 0 = B's; from Cincinna
 
 from __future__ import annotations
 
-import pytest
-from aos_helpers import fresh, hx, start_build, start_move
+from aos_helpers import fresh, hx, refused, start_build, start_move
 
-from brassboard.engine import IllegalAction
 from brassboard.games.age_of_steam.rules import AgeOfSteamState
 
 A, B, C = range(3)
-
-
-def refused(state: AgeOfSteamState, player: int, action: str, words: str) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(player, action)
-    assert words in err.value.reason, err.value.reason
-    assert state.to_json() == before
 
 
 def network() -> AgeOfSteamState:
