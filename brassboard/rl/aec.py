@@ -18,7 +18,7 @@ from pettingzoo import AECEnv
 from brassboard.engine import Action
 
 from .actions import ActionCodec, OverflowPolicy
-from .core import DEFAULT_ACTION_FEATURES, GameDriver, Observation, make_settings, observation_space
+from .core import DEFAULT_ACTION_FEATURES, GameDriver, Observation, check_policies, make_settings, observation_space
 from .encoders import ObservationEncoder
 from .rewards import RewardFn
 
@@ -74,10 +74,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if illegal_action not in ("raise", "penalize"):
-            raise ValueError(f"illegal_action must be 'raise' or 'penalize', not {illegal_action!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_policies(illegal_action, render_mode)
         self.settings = make_settings(
             game_id, players, options, max_actions=max_actions, overflow=overflow, action_codec=action_codec,
             observation_size=observation_size, observation_encoder=observation_encoder,

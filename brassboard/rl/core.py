@@ -61,6 +61,14 @@ class EnvSettings:
     max_steps: int | None
 
 
+def check_policies(illegal_action: str, render_mode: str | None) -> None:
+    """Refuse an unknown illegal-action policy or render mode (both envs accept the same ones)."""
+    if illegal_action not in ("raise", "penalize"):
+        raise ValueError(f"illegal_action must be 'raise' or 'penalize', not {illegal_action!r}")
+    if render_mode not in (None, "ansi"):
+        raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+
+
 def make_settings(
     game_id: str,
     players: int | None = None,

@@ -24,7 +24,7 @@ from brassboard.engine import Action, GameState, games
 
 from .actions import ActionCodec, OverflowPolicy
 from .aec import IllegalActionPolicy, IllegalSlotError, slot_number
-from .core import DEFAULT_ACTION_FEATURES, GameDriver, Observation, make_settings, observation_space
+from .core import DEFAULT_ACTION_FEATURES, GameDriver, Observation, check_policies, make_settings, observation_space
 from .encoders import ObservationEncoder
 from .rewards import RewardFn
 
@@ -81,10 +81,7 @@ class BrassboardGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         max_steps: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if illegal_action not in ("raise", "penalize"):
-            raise ValueError(f"illegal_action must be 'raise' or 'penalize', not {illegal_action!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_policies(illegal_action, render_mode)
         self.settings = make_settings(
             game_id, players, options, max_actions=max_actions, overflow=overflow, action_codec=action_codec,
             observation_size=observation_size, observation_encoder=observation_encoder,
