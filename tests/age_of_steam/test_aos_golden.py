@@ -1,5 +1,5 @@
 """Golden replays for 3-6 players: recorded matches whose final state must not drift without a deliberate change
-(regenerate with ``.venv/bin/python tests/age_of_steam/make_golden.py`` and review the diff)."""
+(regenerate with ``.venv/bin/python tests/age_of_steam/aos_make_golden.py`` and review the diff)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import hashlib
 import json
 
 import pytest
-from make_golden import GOLDEN_DIR, SPECS
+from aos_make_golden import GOLDEN_DIR, SPECS
 
 from brassboard.engine import Action, new_game
 

@@ -3,6 +3,7 @@
 // the map, moves through a picker of routes drawn on the map).
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
 import { h, stylesheet } from "/static/dom.js";
+import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
 import { parse, parseTracks, addedTracks, traceRoute, routeIncome, stopKind } from "./model.js";
 import { drawMap, drawGhost, drawRoute, miniHex, hexTitle, centre, PLAYER_HEX, CUBE, ownerColour } from "./board.js";
@@ -30,15 +31,10 @@ let lastKey = "";
 let listening = false;
 
 const lang = () => (api && api.lang) || "en";
-function T(key, params) {
-  if (api && api.t) {
-    const text = api.t(key, params);
-    if (text !== key) return text;
-  }
-  let text = (STRINGS[lang()] && STRINGS[lang()][key]) ?? STRINGS.en[key] ?? key;
-  if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-  return text;
-}
+// the host's translator: this game's strings first, then the shell's, in the page's language; before a host
+// exists (nothing mounted yet) this game's strings alone
+const ownT = translator(STRINGS);
+const T = (key, params) => (api && api.t ? api.t(key, params) : ownT(key, params));
 const money = (n) => `$${n}`;
 const actionName = (id) => { const a = ACTIONS.find((x) => x.id === id); return a ? (lang() === "de" && a.name_de) || a.name : id; };
 const actionText = (a) => (lang() === "de" && a.text_de) || a.text;

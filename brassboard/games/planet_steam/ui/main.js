@@ -1,6 +1,7 @@
 // Planet Steam's browser view: the board in SVG and every legal action reachable by clicking.
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
 import { h, stylesheet } from "/static/dom.js";
+import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
 import {
   RESOURCES, WATER, ENERGY, NO_CONVERTER, TWO_ZONE_KINDS, parse, zoneIndex, zoneActions, production, producing,
@@ -20,16 +21,10 @@ let listening = false;
 const ROMAN = ["", "I", "II", "III", "IV"];
 
 
-function T(key, params) {
-  if (api && api.t) {
-    const text = api.t(key, params);
-    if (text !== key) return text;
-  }
-  const lang = (api && api.lang) || "en";
-  let text = (STRINGS[lang] && STRINGS[lang][key]) ?? STRINGS.en[key] ?? key;
-  if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-  return text;
-}
+// the host's translator: this game's strings first, then the shell's, in the page's language; before a host
+// exists (nothing mounted yet) this game's strings alone
+const ownT = translator(STRINGS);
+const T = (key, params) => (api && api.t ? api.t(key, params) : ownT(key, params));
 const lang = () => (api && api.lang) || "en";
 const res = (r) => T("res." + (typeof r === "number" ? RESOURCES[r] : r));
 const Res = (r) => T("Res." + (typeof r === "number" ? RESOURCES[r] : r));

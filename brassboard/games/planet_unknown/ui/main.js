@@ -2,6 +2,7 @@
 // with every legal action reachable by clicking (tiles are placed by pointing, turned with R and mirrored with M).
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
 import { h, s, stylesheet } from "/static/dom.js";
+import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
 import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf } from "./model.js";
 import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYER_HEX, ROMAN } from "./board.js";
@@ -35,15 +36,10 @@ const SQUARE_KINDS = ["patch", "deploy", "collect", "destroy", "meteorite"];
 const lang = () => (api && api.lang) || "en";
 // card texts (civ cards, objective sides, events): our German paraphrase `text_de` when the UI speaks German
 const cardText = (c) => (lang() === "de" && c.text_de) || c.text;
-function T(key, params) {
-  if (api && api.t) {
-    const text = api.t(key, params);
-    if (text !== key) return text;
-  }
-  let text = (STRINGS[lang()] && STRINGS[lang()][key]) ?? STRINGS.en[key] ?? key;
-  if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-  return text;
-}
+// the host's translator: this game's strings first, then the shell's, in the page's language; before a host
+// exists (nothing mounted yet) this game's strings alone
+const ownT = translator(STRINGS);
+const T = (key, params) => (api && api.t ? api.t(key, params) : ownT(key, params));
 const trackName = (t) => T("track." + t);
 const resName = (r) => T("res." + r);
 

@@ -4,7 +4,7 @@ Each file holds a full match (players, seed, every action in notation) played by
 the final state it reached; ``test_aos_golden.py`` replays the actions and fails on any drift. Regenerate only when
 a change is meant to alter play, and review the diff:
 
-    .venv/bin/python tests/age_of_steam/make_golden.py
+    .venv/bin/python tests/age_of_steam/aos_make_golden.py
 """
 
 from __future__ import annotations
