@@ -447,7 +447,7 @@ class GreedyBot:
         base = self._value(state, p, graph, loco)
         options: list[tuple[int, Graph, float]] = [(h, graph, 0.0) for h in sorted(graph) if state.is_town(h)]
         reserve = max(0, self._expenses(state, p) - state.income[p])
-        builds = self._builds(state, p) if state.phase == "build" else 3
+        builds = state.build_limit(p) if state.phase == "build" else 3
         for route in self.routes(state, p, builds, max(0, state.cash[p] - reserve)):
             if state.is_town(route.target) and route.town_exits is not None:
                 g = dict(graph)
@@ -485,7 +485,7 @@ class GreedyBot:
             builds = route.builds()
             self.plan = builds[1:]
             return builds[0]
-        if state.round < state.rounds and b["builds_left"] == self._builds(state, p):
+        if state.round < state.rounds and b["builds_left"] == state.build_limit(p):
             # nothing completes this turn: start a longer route (finished from its open end next turn)
             long = self._long_route(state, p, b["builds_left"], budget, set(actions))
             if long is not None:
@@ -494,10 +494,6 @@ class GreedyBot:
                 return builds[0]
         return Action("done")
 
-    @staticmethod
-    def _builds(state: AgeOfSteamState, p: int) -> int:
-        builds = state.fig.game["build"]
-        return int(builds["engineer_builds"] if state.action[p] == "engineer" else builds["builds"])
 
     def _long_route(self, state: AgeOfSteamState, p: int, builds: int, budget: int,
                     legal: set[Action]) -> Route | None:

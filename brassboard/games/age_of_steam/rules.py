@@ -419,17 +419,18 @@ class AgeOfSteamState(GameState):
             self._start_move(1)
             return
         p = self.queue[0]
+        self.build = {"player": p, "builds_left": self.build_limit(p), "spent": 0, "urbanized": False, "placed": []}
+
+    def build_limit(self, p: int) -> int:
+        """Tiles ``p`` may lay or replace this round: 3, or 4 with the Engineer."""
         builds = self.fig.game["build"]
-        limit = int(builds["engineer_builds"] if self.action[p] == "engineer" else builds["builds"])
-        self.build = {"player": p, "builds_left": limit, "spent": 0, "urbanized": False, "placed": []}
+        return int(builds["engineer_builds"] if self.action[p] == "engineer" else builds["builds"])
 
     def may_urbanize(self, p: int) -> bool:
         b = self.build
         if b is None or b["player"] != p or self.action[p] != "urbanization" or b["urbanized"]:
             return False
-        builds = self.fig.game["build"]
-        limit = int(builds["engineer_builds"] if self.action[p] == "engineer" else builds["builds"])
-        return b["builds_left"] == limit and bool(self.new_city_supply)
+        return b["builds_left"] == self.build_limit(p) and bool(self.new_city_supply)
 
     def _do_urbanize(self, p: int, action: Action) -> None:
         if self.action[p] != "urbanization":
@@ -877,6 +878,7 @@ class AgeOfSteamState(GameState):
         if self.markers_left(p) > 4:  # a build adds at most four links (a town with four new exits)
             return ""
         saved, memo, link_memo = self.tiles.get(h), self._walk_memo, self._link_memo
+        links_cache, exit_cache = self._links_cache, self._exit_cache  # the real board's, restored afterwards
         self.tiles[h] = plan.tile
         self._walk_memo = self._link_memo = None  # the walks remembered are those of the board without the build
         self._board_changed()
@@ -891,7 +893,7 @@ class AgeOfSteamState(GameState):
             else:
                 self.tiles[h] = saved
             self._walk_memo, self._link_memo = memo, link_memo
-            self._board_changed()
+            self._links_cache, self._exit_cache = links_cache, exit_cache
 
     def _carry_out(self, p: int, plan: BuildPlan) -> None:
         b = self.build
@@ -909,7 +911,7 @@ class AgeOfSteamState(GameState):
             if track in plan.placed or track == plan.redirected:
                 link = self._link_of(plan.hex, t)
                 owned = any(self.tiles[x]["owners"][i] == p for x, i in link.tracks if (x, i) != (plan.hex, t))
-                new_owner = p if (track in plan.placed or owned) else self._redirect_owner(link, plan.hex, t)
+                new_owner = p if (track in plan.placed or owned) else self._redirect_owner(link)
                 for x, i in link.tracks:
                     self.tiles[x]["owners"][i] = new_owner
         self._board_changed()
@@ -922,7 +924,7 @@ class AgeOfSteamState(GameState):
                   tile=plan.tile["kind"], disc=plan.tile["disc"],
                   tracks=format_tracks(plan.tile["tracks"], plan.tile["town"]))
 
-    def _redirect_owner(self, link: Link, h: int, t: int) -> int | None:
+    def _redirect_owner(self, link: Link) -> int | None:
         others = {self.tiles[x]["owners"][i] for x, i in link.tracks}  # the redirected track keeps its owner
         others.discard(None)
         return others.pop() if others else None
