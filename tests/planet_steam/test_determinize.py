@@ -8,6 +8,9 @@ nothing changes.
 from __future__ import annotations
 
 import random
+from typing import cast
+
+import random_walk
 
 from brassboard.engine import Rng, new_game
 from brassboard.games.planet_steam.rules import PlanetSteamState
@@ -15,17 +18,9 @@ from brassboard.games.planet_steam.rules import PlanetSteamState
 
 def sampled_states(players: int, seed: int, hidden: bool, every: int) -> list[PlanetSteamState]:
     state = new_game("planet_steam", players, seed, {"hidden_credits": hidden})
-    assert isinstance(state, PlanetSteamState)
-    rng = random.Random(seed)
-    samples = []
-    steps = 0
-    while not state.is_over():
-        if steps % every == 0:
-            samples.append(state.clone())
-        (player,) = state.active_players()
-        state.apply(player, rng.choice(state.legal_actions(player)))
-        steps += 1
-    return samples
+    samples = random_walk.sampled_states(state, seed, every)
+    assert all(isinstance(x, PlanetSteamState) for x in samples)
+    return cast(list[PlanetSteamState], samples)
 
 
 def test_hidden_credits_are_resampled_within_the_public_bounds() -> None:

@@ -9,9 +9,10 @@ parts are actually re-dealt.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
+import random_walk
 from pu_invariants import check
 
 from brassboard.engine import Rng, new_game
@@ -44,17 +45,9 @@ def hidden_variant(state: PlanetUnknownState, observer: int, rng: random.Random)
 
 def sampled_states(players: int, seed: int, options: dict[str, Any], every: int) -> list[PlanetUnknownState]:
     state = new_game("planet_unknown", players, seed, options)
-    assert isinstance(state, PlanetUnknownState)
-    rng = random.Random(seed)
-    samples = []
-    steps = 0
-    while not state.is_over():
-        if steps % every == 0:
-            samples.append(state.clone())
-        player = rng.choice(state.active_players())
-        state.apply(player, rng.choice(state.legal_actions(player)))
-        steps += 1
-    return samples
+    samples = random_walk.sampled_states(state, seed, every)
+    assert all(isinstance(x, PlanetUnknownState) for x in samples)
+    return cast(list[PlanetUnknownState], samples)
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), [
