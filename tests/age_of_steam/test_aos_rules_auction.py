@@ -203,3 +203,20 @@ def test_turn_order_action_gives_the_pass_in_the_next_rounds_auction() -> None:
     for p in state.order:
         state.apply(p, "issue 0")
     assert state.auction is not None and state.auction["pass_holder"] == C
+
+
+def test_with_two_companies_left_the_one_dropping_out_is_the_first_to_drop_and_pays_nothing() -> None:
+    """README decision: after a bankruptcy only two bid; the one dropping is "first to drop" (pays $0) rather than
+    one of "the last two" (would pay in full)."""
+    state = fresh(3)
+    state._eliminate(C)
+    state.order = [A, B]
+    state.queue = state.order[:]
+    for p in state.order:
+        state.apply(p, "issue 0")
+    cash = list(state.cash)
+    state.apply(A, "bid 2")
+    state.apply(B, "bid 3")
+    state.apply(A, "drop")
+    assert state.order == [B, A]
+    assert state.cash[A] == cash[A] and state.cash[B] == cash[B] - 3
