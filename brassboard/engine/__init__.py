@@ -1,7 +1,17 @@
 """The Brassboard engine: the game protocol, registry, matches, randomness and perft."""
 
 from .actions import Action, as_action
-from .game import Event, GameInfo, GameState, IllegalAction, OptionSpec, Score, has_determinize, is_barrier
+from .game import (
+    Event,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    OptionSpec,
+    Score,
+    has_determinize,
+    is_barrier,
+    redact_event,
+)
 from .match import Match, MatchRecord
 from .perft import perft
 from .registry import game_info, games, new_game, register_game, state_class, state_from_json
@@ -9,6 +19,7 @@ from .rng import Rng
 
 __all__ = [
     "Action", "Event", "GameInfo", "GameState", "IllegalAction", "Match", "MatchRecord", "OptionSpec", "Rng",
-    "Score", "as_action", "game_info", "games", "has_determinize", "is_barrier", "new_game", "perft", "register_game",
+    "Score", "as_action", "game_info", "games", "has_determinize", "is_barrier", "new_game", "perft", "redact_event",
+    "register_game",
     "state_class", "state_from_json",
 ]

@@ -122,6 +122,19 @@ class Score:
         return {"total": self.total, "breakdown": dict(self.breakdown)}
 
 
+def redact_event(event: Event, viewer: int | None) -> Event:
+    """``event`` as ``viewer`` (a seat, or None for a spectator) may receive it.
+
+    An event that carries a secret of one seat names that seat in ``"private_to"`` and the secret fields in
+    ``"secret"`` (a list of keys); every other viewer receives the event without those fields. An event with no
+    ``"secret"`` is public and returned as it is.
+    """
+    fields = event.get("secret")
+    if not fields or (viewer is not None and viewer == event.get("private_to")):
+        return event
+    return {key: value for key, value in event.items() if key not in fields and key != "secret"}
+
+
 def is_barrier(event: Event) -> bool:
     """True for events that undo must never cross (chance and reveals)."""
     return bool(event.get("chance") or event.get("reveal"))
@@ -176,6 +189,23 @@ class GameState(ABC):
         data.pop("rng", None)
         data.pop("seed", None)
         return data
+
+    def event_view(self, event: Event, viewer: int | None) -> Event:
+        """``event`` as ``viewer`` may receive it: whatever the server logs, pushes or replays passes through here.
+
+        The default honours the ``private_to`` / ``secret`` convention of :func:`redact_event`; a game whose events
+        need more than dropping fields overrides this.
+        """
+        return redact_event(event, viewer)
+
+    @classmethod
+    def notation_view(cls, action: Action, actor: int, viewer: int | None) -> str:
+        """The notation of ``actor``'s ``action`` as ``viewer`` may see it in a log.
+
+        The default is the notation itself; a game where an action names a secret choice (a card kept in hand)
+        returns a form without it to everyone but ``actor``.
+        """
+        return str(action)
 
     def determinize(self, observer: int, rng: Rng) -> None:
         """Re-sample, in place, everything ``observer`` cannot see, drawing only from ``rng``.
