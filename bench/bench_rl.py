@@ -80,8 +80,8 @@ def bench_game(game_id: str, seconds: float) -> dict[str, Any]:
     return {
         "game": game_id,
         "players": players,
-        "actions": aec.action_space("player_0").n,
-        "observation": aec.observation_space("player_0")["observation"].shape[0],
+        "actions": int(aec.action_space("player_0").n),
+        "observation": int(aec.observation_space("player_0")["observation"].shape[0]),
         "aec_steps_per_s": rate_of(lambda: aec_episode(aec, rng), seconds),
         "gym_steps_per_s": rate_of(lambda: gym_episode(gym, rng), seconds),
         "engine_actions_per_s": rate_of(lambda: engine_episode(game_id, players, next(seeds), py_rng), seconds),
