@@ -134,6 +134,24 @@ def test_production_is_optional_a_drawn_cube_may_go_back_to_the_bag() -> None:
     assert state.display["W1"] == [None, drawn[1], None] and state.round == 2
 
 
+def test_the_production_draw_stays_in_the_log_after_the_cubes_are_placed() -> None:
+    """Events are snapshots: the logged ``draw`` names both cubes even once the holder has placed them (it used to
+    share the list the holder places from, and read ``[]`` afterwards)."""
+    state = quiet()
+    state.action[B] = "production"
+    state.display["W1"] = [None, None, None]
+    state._events = []
+    state._end_of_round()
+    (draw,) = [e for e in state._events if e["type"] == "draw" and e["why"] == "production"]
+    drawn = list(state.production["drawn"])  # type: ignore[index]
+    assert draw["cubes"] == drawn and len(drawn) == 2
+    state.apply(B, "produce W1.1")
+    with forced_dice(state, [6] * 6):
+        state.apply(B, "produce W1.2")
+    assert state.production is None and state.display["W1"][:2] == drawn
+    assert draw["cubes"] == drawn
+
+
 def test_production_with_a_full_display_returns_the_cubes_to_the_bag() -> None:
     state = quiet()
     state.action[B] = "production"

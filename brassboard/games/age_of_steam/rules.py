@@ -150,7 +150,7 @@ class AgeOfSteamState(GameState):
             return result
 
         order = rank(list(range(self.num_players)))
-        self.emit("turn_order", order=order)
+        self.emit("turn_order", order=list(order))  # a snapshot: the state keeps the list
         return order
 
     def _draw(self, count: int, why: str) -> list[str]:
@@ -167,7 +167,8 @@ class AgeOfSteamState(GameState):
                     drawn.append(color)
                     break
                 pick -= self.bag[color]
-        self.emit("draw", cubes=drawn, why=why, chance=True)
+        # the event gets its own copy: the caller keeps ``drawn`` in the state and uses it up (events are snapshots)
+        self.emit("draw", cubes=list(drawn), why=why, chance=True)
         return drawn
 
     # ----- protocol -------------------------------------------------------------------------------------------
@@ -372,7 +373,7 @@ class AgeOfSteamState(GameState):
             if bid or pay:
                 self.emit("pay_bid", player=p, bid=bid, paid=pay)
         self.order = new_order
-        self.emit("turn_order", order=new_order)
+        self.emit("turn_order", order=list(new_order))
         self.auction = None
         self._start_actions()
 

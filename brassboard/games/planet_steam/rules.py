@@ -732,7 +732,7 @@ class PlanetSteamState(GameState):
         self.order = sorted(range(self.num_players), key=lambda q: self.fig.cards[self.cards[q]][0])
         # from now on Lady Steam's holder is the start player: of every phase, and of the next round's auction
         self.start_player = self._lady_steam()
-        self.emit("player_order", order=self.order, start_player=self.start_player)
+        self.emit("player_order", order=list(self.order), start_player=self.start_player)  # a snapshot
         steps: list[Step] = []
         if self.options["variable_claims"] and self.round == 1:
             first = self._lady_steam()
