@@ -106,7 +106,7 @@ MIDGAME: dict[str, tuple[int, int, str, list[int]]] = {
     "3p-claim": (3, 11, "claim", [25, 125, 4445]),
     "3p-trade": (3, 11, "trade", [5, 12, 33]),
     "3p-produce": (3, 11, "produce", [2, 5, 11]),
-    "4p-build": (4, 12, "build", [7, 43, 260]),
+    "4p-build": (4, 14, "build", [7, 49, 344]),  # seed 12 no longer reaches a 2-tank build (class-1 energy 3)
     "4p-claim": (4, 12, "claim", [30, 871]),
 }
 

@@ -10,6 +10,7 @@ with the real actions. Seats are clockwise: the player to the left of seat p is 
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from helpers import (
@@ -34,7 +35,7 @@ from helpers import (
     zone,
 )
 
-from brassboard.engine import IllegalAction
+from brassboard.engine import IllegalAction, new_game
 from brassboard.games.planet_steam.figures import ENERGY, ORE, QUARTZ, RESOURCES, WATER, figures
 from brassboard.games.planet_steam.rules import NO_CONVERTER, PlanetSteamState
 
@@ -88,11 +89,27 @@ def test_setup_exchange_and_certificates_follow_table_1(n: int) -> None:
 def test_setup_players_follow_table_2(n: int) -> None:
     state = new_state(n)
     credits, goods = TABLE_2[n]
+    held = [min(amount, state.fig.capacity[r][0]) for r, amount in enumerate(goods)]
     for pl in state.players:
         assert pl.credits == credits
-        assert pl.goods == goods
+        assert pl.goods == held
         assert pl.freighter == [1, 1, 1, 1]  # class-1 side up before the set-up upgrade
         assert pl.permits == 0 and pl.luxury_quarters == 0
+
+
+def test_setup_start_goods_beyond_class_1_capacity_go_to_the_general_supply() -> None:
+    """Step 10 puts the start goods "auf seine dazu passenden Frachter"; a class-1 energy freighter holds 3 (the
+    2013 auction example), so with 5 players table 2's fourth energy goes to the general supply at once, and the
+    exchange's supply (table 1) is unchanged."""
+    state = new_state(5)
+    assert state.fig.capacity[ENERGY][0] == 3 and TABLE_2[5][1][ENERGY] == 4
+    assert [pl.goods[ENERGY] for pl in state.players] == [3] * 5
+    assert state.supply == TABLE_1[5][0]
+    lost = [e for e in state._events if e["type"] == "lose"]
+    assert lost == [{"type": "lose", "player": p, "resource": "energy", "amount": 1, "why": "start goods"}
+                    for p in range(5)]
+    generous = new_state(5, figures={"freighters": {"energy": [4, 6, 9, 12]}})
+    assert [pl.goods[ENERGY] for pl in generous.players] == [4] * 5
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
@@ -1564,6 +1581,87 @@ def test_hidden_credits_in_views() -> None:
     assert [pl["goods"] for pl in view["holdings"]] == [pl.goods for pl in state.players]  # goods are public
     open_state = new_state(4)
     assert [pl["credits"] for pl in open_state.view(0)["holdings"]] == [120] * 4
+
+
+def pass_as_seen(state: PlanetSteamState, event: dict[str, object], viewer: int) -> dict[str, object]:
+    """A pass event as ``viewer`` receives it, without the passer's seat (which differs between passers)."""
+    seen = dict(state.event_view(event, viewer))
+    seen.pop("player")
+    return seen
+
+
+def test_hidden_credits_a_player_who_cannot_raise_is_asked_and_passes_like_anyone() -> None:
+    """'Niemand kann die Credits eines anderen Spielers überprüfen': with hidden credits a player who cannot beat the
+    bid is not passed automatically (that would tell the table, by its reason and by coming inside another's move,
+    that the purse is short). They are asked, may only pass, and the others receive an ordinary pass."""
+    state = auction_start(4, hidden_credits=True)
+    give(state, 1, credits=5)
+    act(state, 0, "bid 10")
+    assert state.active_players() == [1]
+    assert legal(state, 1) == ["pass"]
+    (forced,) = act(state, 1, "pass")
+    (chosen,) = act(state, 2, "pass")  # seat 2 could raise
+    for viewer in (0, 3, None):
+        assert pass_as_seen(state, forced, viewer) == pass_as_seen(state, chosen, viewer) == {  # type: ignore[arg-type]
+            "type": "pass", "what": "specialist"}
+    open_state = auction_start(4)
+    give(open_state, 1, credits=5)
+    events = act(open_state, 0, "bid 10")  # open credits: the pass is automatic, with its reason
+    assert {"type": "pass", "player": 1, "what": "specialist", "why": "cannot bid more"} in events
+    assert open_state.active_players() == [2]
+
+
+def test_hidden_credits_a_zone_auction_opener_without_credits_may_pass() -> None:
+    """The opener may not pass before a bid, but one who cannot bid at all (hidden credits: asked anyway) passes."""
+    state = scene(4, cards={0: 2, 1: 1, 2: 3, 3: 4}, hidden_credits=True)
+    at(state, {"k": "speculation"})
+    give(state, 1, credits=0)
+    act(state, 0, "auction C4")
+    assert state.active_players() == [1] and legal(state, 1) == ["pass"]
+    for p in (1, 2, 3, 0):
+        act(state, p, "pass")
+    assert state.owner[zone(state, "C4")] == UNCLAIMED
+
+
+CREDIT_AMOUNTS = {"grant": ["credits"], "engineer": ["credits"], "compensation": ["credits"],
+                  "manipulation_returned": ["credits"], "sabotage_compensation": ["credits"], "manipulation": ["paid"],
+                  "zone_won": ["paid"], "auction_won": ["bid"], "freighter_won": ["deposit"],
+                  "freighter_kept": ["forfeited", "paid"], "freighter_released": ["forfeited"]}
+
+
+def test_hidden_credits_no_amounts_in_the_events_others_receive() -> None:
+    """Random games with every card that moves credits: each amount a player pays or receives reaches that player
+    alone (event_view); bids and market prices stay public, as at the table. The seeds meet every such event."""
+    seen_types: set[str] = set()
+    for seed in (1, 2, 3):
+        state = new_game("planet_steam", 3, seed=seed, options={
+            "hidden_credits": True, "price_manipulation": True, "sabotage": True, "independent_freighter": True})
+        rng = random.Random(seed)
+        while not state.is_over():
+            (player,) = state.active_players()
+            for event in state.apply(player, rng.choice(state.legal_actions(player))):
+                if event["type"] == "pass":
+                    assert set(state.event_view(event, None)) <= {"type", "player", "what", "why"}
+                    assert event.get("why", "no claim marker left") == "no claim marker left"
+                fields = CREDIT_AMOUNTS.get(event["type"], [])
+                if not set(fields) & set(event):  # e.g. the Engineer's permit moves no credits
+                    continue
+                seen_types.add(event["type"])
+                owner = event["player"]
+                assert event["private_to"] == owner and event["secret"] == fields
+                assert state.event_view(event, owner) == event
+                for viewer in [None, *range(3)]:
+                    if viewer != owner:
+                        assert not set(fields) & set(state.event_view(event, viewer))
+    assert seen_types == set(CREDIT_AMOUNTS)
+
+
+def test_open_credits_keep_their_amounts_public() -> None:
+    state = auction_start(4)
+    events = act(state, 0, "bid 3") + act(state, 1, "pass") + act(state, 2, "pass") + act(state, 3, "pass")
+    (won,) = [e for e in events if e["type"] == "auction_won"]
+    assert won == {"type": "auction_won", "player": 0, "bid": 3}
+    assert state.event_view(won, 1) == won
 
 
 # =====================================================================================================================

@@ -27,6 +27,7 @@ from helpers import (
     zone,
 )
 
+from brassboard.engine import new_game
 from brassboard.games.planet_steam.figures import ENERGY, ORE, QUARTZ, WATER
 from brassboard.games.planet_steam.rules import UNCLAIMED, PlanetSteamState
 
@@ -55,15 +56,25 @@ def test_example_four_player_specialist_auction() -> None:
     23, Saskia passes; Nico pays 23, takes the Speculator (card 2) and quartz. Saskia opens the second round, which
     Tobias wins with 15 (Lady Steam, ore). Saskia cannot pass in the third round, bids 1, Mona passes: Engineer,
     a building permit and water. Mona takes the Airship Captain for 1; her energy freighter is full, so the energy
-    bonus goes back to the exchange's supply."""
+    bonus goes back to the exchange's supply.
+
+    Played from the printed start, nothing edited: 4 players in the rules' seating (Nico, Saskia, Mona, Tobias
+    clockwise), default options, and seed 2, whose set-up die makes Nico the start player. Every player upgrades
+    the water freighter at set-up ("Beim ersten Spiel sollten alle Spieler ihren Wasserfrachter aufwerten"), so
+    Mona's class-1 energy freighter is full with her start energy of 3 (table 2). Not printed, and chosen here:
+    Saskia opens the second round with 10 and Mona passes in it."""
     nico, saskia, mona, tobias = 0, 1, 2, 3
-    state = new_state(4, start=nico)
-    finish_setup(state)  # "Beim ersten Spiel sollten alle Spieler ihren Wasserfrachter aufwerten"
-    give(state, mona, energy=4)
-    assert state.room(mona, ENERGY) == 0  # Mona's energy freighter is full
+    state = new_game("planet_steam", 4, seed=2)
+    assert isinstance(state, PlanetSteamState)
+    assert state.start_player == nico
+    for seat in (nico, saskia, mona, tobias):
+        act(state, seat, "upgrade water")
+    assert [pl.goods[ENERGY] for pl in state.players] == [3, 3, 3, 3]
+    assert state.room(mona, ENERGY) == 0  # "Die Ladekapazität ihres Energiefrachters ist bereits erschöpft"
     assert state.bonus == [1, 1, 1, 1]
     energy_supply = state.supply[ENERGY]
     start = [pl.credits for pl in state.players]
+    assert start == [120] * 4
 
     # Erste Bietrunde
     act(state, nico, "bid 20")
@@ -95,7 +106,7 @@ def test_example_four_player_specialist_auction() -> None:
     assert legal(state, saskia)[0] == "bid 1"
     act(state, saskia, "bid 1")
     act(state, mona, "pass")
-    act(state, saskia, "take 4", "engineer permit", "bonus water")
+    events = act(state, saskia, "take 4", "engineer permit", "bonus water")
     assert state.players[saskia].credits == start[saskia] - 1
     assert state.players[saskia].permits == 1
     assert state.players[saskia].goods[WATER] == 3 + 1
@@ -103,7 +114,8 @@ def test_example_four_player_specialist_auction() -> None:
     # Vierte Bietrunde: Mona gets the last card for 1 credit; the energy bonus does not fit and returns
     assert state.specialists_of(mona) == ("airship_captain",)
     assert state.players[mona].credits == start[mona] - 1
-    assert state.players[mona].goods[ENERGY] == 4
+    assert state.players[mona].goods[ENERGY] == 3
+    assert {"type": "bonus_returned", "player": mona, "resource": "energy"} in events
     assert state.bonus == [0, 0, 0, 0]
     assert state.supply[ENERGY] == energy_supply + 1
     assert state.order == [tobias, nico, mona, saskia]  # Lady Steam 1, Speculator 2, Captain 3, Engineer 4

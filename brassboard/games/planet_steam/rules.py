@@ -131,6 +131,12 @@ class PlanetSteamState(GameState):
         credits = fig.reduced_credits if reduced else fig.start_credits
         goods = fig.reduced_goods if reduced else fig.start_goods
         self.players = [Player(credits, goods, comp["markers_per_colour"]) for _ in range(n)]
+        for p, pl in enumerate(self.players):
+            for r in range(4):  # start goods go onto the class-1 freighters: what does not fit goes to the supply
+                excess = pl.goods[r] - fig.capacity[r][0]
+                if excess > 0:  # 5 players: table 2's fourth energy (see data/board.toml [freighters])
+                    pl.goods[r] -= excess
+                    self.emit("lose", player=p, resource=RESOURCES[r], amount=excess, why="start goods")
         self.stock: dict[str, int] = {
             "tanks": comp["tanks"], "quartz_converters": comp["converters"], "ore_converters": comp["converters"],
             "energy_converters": comp["converters"], "compressors": comp["compressors"],
@@ -292,6 +298,17 @@ class PlanetSteamState(GameState):
         """How many more of ``res`` the player's freighters can hold."""
         return max(0, self.capacity(player, res) - self.players[player].goods[res]) + self._independent_free(player)
 
+    def _emit_credits(self, type_: str, player: int, amounts: dict[str, int], **data: Any) -> None:
+        """An event with the credits ``player`` pays or receives (``amounts``, by field name).
+
+        With ``hidden_credits`` those amounts are ``player``'s secret (the engine's ``private_to`` / ``secret``
+        convention): the others learn what happened, not for how much, so no event they receive adds up to a
+        purse. Bids stay public (the table hears them), and so do market prices.
+        """
+        if self.options["hidden_credits"]:
+            data.update(private_to=player, secret=sorted(amounts))
+        self.emit(type_, player=player, **data, **amounts)
+
     def _gain(self, player: int, res: int, amount: int, why: str) -> int:
         """Put goods on the player's freighters; what does not fit goes back to the general supply (lost)."""
         stored = min(amount, self.room(player, res))
@@ -431,7 +448,7 @@ class PlanetSteamState(GameState):
 
     def _release_freighter(self) -> None:
         holder = self.freighter_holder
-        self.emit("freighter_released", player=holder, forfeited=self.freighter_deposit)
+        self._emit_credits("freighter_released", holder, {"forfeited": self.freighter_deposit})
         self.freighter_holder = -1
         self.freighter_deposit = 0
         self.freighter_kept = False
@@ -458,7 +475,7 @@ class PlanetSteamState(GameState):
         for p, pl in enumerate(self.players):
             if pl.credits == 0:
                 pl.credits += grant
-                self.emit("grant", player=p, credits=grant)
+                self._emit_credits("grant", p, {"credits": grant})
         self.cards = [-1] * self.num_players
         self.opener = self.start_player
         self._push_front({"k": "specialist_round"})
@@ -499,9 +516,10 @@ class PlanetSteamState(GameState):
             p = bidders[(start_at + i) % count]
             if p == step["leader"] or p in step["passed"]:
                 continue
-            if self.max_bid(p, step) <= step["high"]:
+            reason = self._passed_without_asking(p, step)
+            if reason:
                 step["passed"].append(p)  # cannot raise: out of this bidding round
-                self.emit("pass", player=p, why="cannot bid more")
+                self.emit("pass", player=p, what=step["what"], why=reason)
                 continue
             step["p"] = p
             return
@@ -522,18 +540,33 @@ class PlanetSteamState(GameState):
             pay = -(-bid // 2) if "speculator" in self.specialists_of(winner) else bid
             self.players[winner].credits -= pay
             self._put_marker(winner, step["zone"])
-            self.emit("zone_won", player=winner, zone=self._name(step["zone"]), bid=bid, paid=pay)
+            self._emit_credits("zone_won", winner, {"paid": pay}, zone=self._name(step["zone"]), bid=bid)
         else:
             self.players[winner].credits -= bid
             self.freighter_holder = winner
             self.freighter_deposit = bid
             self.freighter_kept = False
-            self.emit("freighter_won", player=winner, deposit=bid)
+            self._emit_credits("freighter_won", winner, {"deposit": bid})
+
+    def _passed_without_asking(self, p: int, step: Step) -> str:
+        """Why ``p`` drops out of the bidding without being asked ("": ``p`` is asked).
+
+        A player who cannot raise is passed automatically, with the public reason. With ``hidden_credits`` a
+        short purse is that player's secret: they are asked like anyone else and can only pass, so the table sees
+        an ordinary pass (an automatic one would say, by its reason or by coming inside another player's move,
+        that their credits are short). No claim marker left is public, so that pass stays automatic.
+        """
+        if step["what"] == "zone" and self.players[p].markers <= 0:
+            return "no claim marker left"
+        if not self.options["hidden_credits"] and self.max_bid(p, step) <= step["high"]:
+            return "cannot bid more"
+        return ""
 
     def _legal_bid(self, p: int, step: Step) -> list[Action]:
         top = self.max_bid(p, step)
         actions = [Action("bid", amount) for amount in range(step["high"] + 1, top + 1)]
-        if step["leader"] >= 0 or p != step["opener"]:  # only the opener may not pass (before any bid)
+        # only the opener may not pass (before any bid), unless they cannot bid at all (hidden credits: asked anyway)
+        if step["leader"] >= 0 or p != step["opener"] or not actions:
             actions.append(Action("pass"))
         return actions
 
@@ -552,7 +585,7 @@ class PlanetSteamState(GameState):
         taken = sum(1 for c in self.cards if c >= 0)
         first = taken == 0
         last = taken == self.num_players - 1
-        self.emit("auction_won", player=player, bid=bid)
+        self._emit_credits("auction_won", player, {"bid": bid})
         self._push_front({"k": "pick", "p": player, "first": first, "last": last}, {"k": "specialist_round"})
         free = self._free_cards()
         if len(free) == 1:  # a single card left: no choice to make
@@ -595,7 +628,7 @@ class PlanetSteamState(GameState):
     def _engineer_credits(self, player: int) -> None:
         amount = self.fig.costs["engineer_credits"]
         self.players[player].credits += amount
-        self.emit("engineer", player=player, took="credits", credits=amount)
+        self._emit_credits("engineer", player, {"credits": amount}, took="credits")
 
     def _legal_engineer(self, p: int, step: Step) -> list[Action]:
         return [Action("engineer", "permit"), Action("engineer", "credits")]
@@ -684,7 +717,7 @@ class PlanetSteamState(GameState):
             cost, steps = MANIPULATION[str(action[1])]
             step["mode"], step["left"] = action[1], steps
             self.players[p].credits -= cost
-            self.emit("manipulation", player=p, mode=action[1], paid=cost)
+            self._emit_credits("manipulation", p, {"paid": cost}, mode=action[1])
         elif action[0] == "shift":
             name, direction = str(action[1]), str(action[2])
             step["dirs"][name] = direction
@@ -829,7 +862,7 @@ class PlanetSteamState(GameState):
             else:
                 amount = self.fig.costs["failed_claim_compensation"]
                 self.players[p].credits += amount
-                self.emit("compensation", player=p, credits=amount)
+                self._emit_credits("compensation", p, {"credits": amount})
 
     def _may_use_permit(self, player: int) -> bool:
         # 2013: "Man muss nicht den Ingenieur besitzen"; 2008: only while holding the Constructor card
@@ -885,7 +918,8 @@ class PlanetSteamState(GameState):
         if action[0] == "keep":
             # pay the bid again; the deposit goes to the supply as well
             self.players[p].credits -= self.freighter_deposit
-            self.emit("freighter_kept", player=p, paid=self.freighter_deposit, forfeited=self.freighter_deposit)
+            deposit = self.freighter_deposit
+            self._emit_credits("freighter_kept", p, {"paid": deposit, "forfeited": deposit})
             self.freighter_deposit = 0
             self.freighter_kept = True
         else:
@@ -1153,7 +1187,7 @@ class PlanetSteamState(GameState):
         if self.manipulator >= 0:
             number = self.fig.cards[self.cards[self.manipulator]][0]
             self.players[self.manipulator].credits += number
-            self.emit("manipulation_returned", player=self.manipulator, credits=number)
+            self._emit_credits("manipulation_returned", self.manipulator, {"credits": number})
             self.manipulator = -1
         if self.saboteur >= 0:
             z = self.sabotaged_zone
@@ -1162,7 +1196,7 @@ class PlanetSteamState(GameState):
                 self.toppled[z] = False
                 value = self.roll(owner, why="sabotage compensation")
                 self.players[owner].credits += 2 * value
-                self.emit("sabotage_compensation", player=owner, zone=self._name(z), credits=2 * value)
+                self._emit_credits("sabotage_compensation", owner, {"credits": 2 * value}, zone=self._name(z))
             self.saboteur, self.sabotaged_zone = -1, -1
         self._produce_market_tanks()
         if self.round >= self.fig.rounds:
@@ -1270,8 +1304,9 @@ class PlanetSteamState(GameState):
 
         Nothing public pins a secret purse down, so each one is drawn uniformly from ``[floor, 2 * own + 4]`` (own:
         the observer's credits, the only purse it sees; a rough prior, centred on it) where ``floor`` is what the
-        public state proves the player holds: a standing high bid must be payable, and a player whose turn it is
-        to bid can still raise. The true purses are never read, so the draw depends only on the observer's view.
+        public state proves the player holds: a standing high bid must be payable. (A player whose turn it is to
+        bid proves nothing: with hidden credits one who cannot raise is asked too, and passes.) The true purses are
+        never read, so the draw depends only on the observer's view.
         """
         if not self.options["hidden_credits"] or not 0 <= observer < self.num_players:
             return
@@ -1288,12 +1323,9 @@ class PlanetSteamState(GameState):
         if self.game_over or not self.agenda or self.agenda[0]["k"] != "bid":
             return 0
         step = self.agenda[0]
-        if step["leader"] == player:
-            needed = int(step["high"])  # a winning bid must be paid
-        elif step["p"] == player:
-            needed = int(step["high"]) + 1  # a bidder who could not raise would have been passed automatically
-        else:
+        if step["leader"] != player:
             return 0
+        needed = int(step["high"])  # a winning bid must be paid
         halves = step["what"] == "zone" and "speculator" in self.specialists_of(player) and self.fig.edition == "2013"
         return -(-needed // 2) if halves else needed  # the speculator bids up to twice his credits
 

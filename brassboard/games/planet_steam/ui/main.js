@@ -704,6 +704,9 @@ export function describe(entry) {
   return `${who}: ${parts.join("; ")}`;
 }
 
+// With hidden credits another player's amounts paid or received are left out of the events this seat receives.
+const amount = (n) => (n === undefined || n === null ? "?" : n);
+
 function eventText(e, actor) {
   const other = (p) => (p !== actor && p !== null && p !== undefined ? shortName(p) + " " : "");
   switch (e.type) {
@@ -713,16 +716,16 @@ function eventText(e, actor) {
       if (e.why) return other(e.player) + T("log.passAuto");
       if (RESOURCES.includes(e.what)) return T("log.passTrade", { res: res(e.what) });
       return other(e.player) + T("log.pass");
-    case "auction_won": return other(e.player) + T("log.auctionWon", { n: e.bid });
+    case "auction_won": return other(e.player) + T("log.auctionWon", { n: amount(e.bid) });
     case "card": return other(e.player) + T("log.card", { n: e.number, names: e.specialists.map(specialistName).join(" + ") });
-    case "engineer": return e.took === "permit" ? T("log.engineerPermit") : other(e.player) + T("log.engineerCredits", { n: e.credits });
+    case "engineer": return e.took === "permit" ? T("log.engineerPermit") : other(e.player) + T("log.engineerCredits", { n: amount(e.credits) });
     case "gain":
       if (e.why === "production") return e.lost ? T("log.lost", { n: e.lost, res: res(e.resource) }) : "";
       if (e.why === "bonus") return other(e.player) + T("log.bonusGain", { res: res(e.resource) }) + (e.lost ? ` (${T("log.lost", { n: e.lost, res: res(e.resource) })})` : "");
       return other(e.player) + (e.lost ? T("log.gainLost", { n: e.amount, res: res(e.resource), lost: e.lost }) : T("log.gain", { n: e.amount, res: res(e.resource) }));
     case "bonus_returned": return T("log.bonusReturned", { res: Res(e.resource) });
     case "trade_marker": return T("log.order", { n: e.marker, res: res(e.resource) });
-    case "manipulation": return T("log.manipulation", { mode: e.mode, n: e.paid });
+    case "manipulation": return T("log.manipulation", { mode: e.mode, n: amount(e.paid) });
     case "price": return T("log.price", { res: Res(e.resource), from: e.old, to: e.new });
     case "sabotage": return e.target === null || e.target === undefined ? T("log.sabotageNone") : T("log.sabotage", { name: shortName(e.target) });
     case "toppled": return other(e.player) + T("log.toppled", { zone: e.zone });
@@ -732,9 +735,9 @@ function eventText(e, actor) {
       if (e.how === "roll (nearest zone)") return other(e.player) + T("log.divert", { zone: e.zone });
       return other(e.player) + T("log.claim", { zone: e.zone });
     case "roll": return (e.player !== null && e.player !== undefined ? other(e.player) : "") + T("log.roll", { n: e.value });
-    case "compensation": return T("log.compensation", { n: e.credits });
+    case "compensation": return T("log.compensation", { n: amount(e.credits) });
     case "zone_auction": return T("log.zoneAuction", { zone: e.zone });
-    case "zone_won": return other(e.player) + T("log.zoneWon", { zone: e.zone, n: e.bid, paid: e.paid });
+    case "zone_won": return other(e.player) + T("log.zoneWon", { zone: e.zone, n: e.bid, paid: amount(e.paid) });
     case "airship": return T("log.airship", { row: e.row });
     case "activate": return T("log.activate");
     case "decline": return T("log.decline");
@@ -756,13 +759,13 @@ function eventText(e, actor) {
     case "certificate": return T("log.cert." + e.action);
     case "round": return T("log.round", { n: e.round });
     case "tank_production": return e.shortage ? T("log.shortage", { res: e.shortage.map(res).join(", ") }) : (e.made ? T("log.tankProduction", { n: e.made }) : "");
-    case "freighter_won": return other(e.player) + T("log.freighterWon", { n: e.deposit });
-    case "freighter_kept": return T("log.freighterKept", { n: e.paid });
+    case "freighter_won": return other(e.player) + T("log.freighterWon", { n: amount(e.deposit) });
+    case "freighter_kept": return T("log.freighterKept", { n: amount(e.paid) });
     case "freighter_returned": case "freighter_released": return other(e.player) + T("log.freighterReturned");
     case "relief_converted": return T("log.relief") + ` (${e.zone})`;
-    case "grant": return other(e.player) + T("log.grant", { n: e.credits });
-    case "manipulation_returned": return other(e.player) + T("log.grant", { n: e.credits });
-    case "sabotage_compensation": return other(e.player) + T("log.grant", { n: e.credits });
+    case "grant": return other(e.player) + T("log.grant", { n: amount(e.credits) });
+    case "manipulation_returned": return other(e.player) + T("log.grant", { n: amount(e.credits) });
+    case "sabotage_compensation": return other(e.player) + T("log.grant", { n: amount(e.credits) });
     case "player_order": return T("log.order_of_play", { names: e.order.map(shortName).join(", ") });
     case "no_bids": return T("log.noBids");
     case "game_over": return T("log.gameOver");
