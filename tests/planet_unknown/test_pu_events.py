@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from pu_helpers import (
     CORP,
@@ -11,17 +13,20 @@ from pu_helpers import (
     autoplay,
     event_game,
     fill_planet,
+    game,
     legal,
     paint,
     place,
     place_where,
     refresh,
+    resolve_all,
     set_depot,
     set_track,
     tile_type,
     with_items,
 )
 
+from brassboard.engine import Event
 from brassboard.games.planet_unknown import geometry as g
 from brassboard.games.planet_unknown.figures import BIOMASS, CIV, RESOURCE_INDEX, ROVER, TECH, TRACKS, WATER
 from brassboard.games.planet_unknown.rules import EVENT, TILES, PlanetUnknownState
@@ -513,3 +518,97 @@ def test_event_with_nothing_to_do_for_anybody_goes_straight_to_the_tiles() -> No
 
 def test_event_water_and_tracks() -> None:
     assert RESOURCE_INDEX["water"] == WATER
+
+
+# ---- an event never ends a player's game by itself -------------------------------------------------------------
+ROOM = [(6, 6), (7, 6), (6, 7), (7, 7)]  # the only room left on player 0's planet: exactly one square tile
+
+
+def _no_room_but_one_square_tile(extra: tuple[tuple[int, int], ...] = ()) -> Callable[[PlanetUnknownState], None]:
+    """Player 0's planet is covered but ``ROOM`` (and ``extra``); both of their depot tiles are square tetrominoes."""
+
+    def setup(state: PlanetUnknownState) -> None:
+        fill_planet(state.corps[0], except_=[*ROOM, *extra])
+        square = tile_type("O4", "civ", "energy")
+        set_depot(state, 0, inner=square, outer=square)
+
+    return setup
+
+
+def _reveal(event: int, setup: Callable[[PlanetUnknownState], None]) -> tuple[PlanetUnknownState, list[Event]]:
+    state = game(2, 0, events=True, two_player_rotation="commander")
+    state.event_deck = [122, event]
+    setup(state)
+    refresh(state)
+    return state, state.apply(state.commander, "turn 0")
+
+
+def test_an_event_patch_that_would_leave_no_tile_room_is_skipped() -> None:
+    """'Every event is applied by every player, if possible. It is ignored if it alone would trigger the end of the
+    game' (reference §8): wherever event 80's patch went, it would cover a square of the one 2×2 room left, no depot
+    tile would fit, and the game would end at the tile turn (trigger A). The event is skipped for that player, and
+    logged; the other player, with room to spare, places the patch."""
+    state, events = _reveal(80, _no_room_but_one_square_tile())
+    assert {"type": "event_skipped", "player": 0, "card": 80, "part": "patch", "count": 1,
+            "why": "it alone would end the game"} in events
+    corp = state.corps[0]
+    assert corp.pending == [] and corp.patches == 0
+    assert state.active_players() == [1] and any(a.startswith("patch") for a in legal(state, 1))
+    resolve_all(state, 1)
+    assert state.phase == TILES
+    assert any(a.startswith("place inner 6 6") for a in legal(state, 0))
+    place(state, 0, "inner")
+    assert not state.last_round and state.end_reasons == []
+
+
+def test_an_event_patch_with_a_way_that_leaves_room_is_carried_out() -> None:
+    """The event is skipped only when every way of carrying it out ends the game: with one free square outside the
+    room the patch is placed, anywhere the tile rules allow (the player chooses)."""
+    state, events = _reveal(80, _no_room_but_one_square_tile(extra=((2, 6),)))
+    assert not [e for e in events if e["type"] == "event_skipped"]
+    assert sorted(a for a in legal(state, 0) if a.startswith("patch")) == sorted(
+        f"patch {x} {y}" for x, y in [*ROOM, (2, 6)])
+
+
+def test_a_patch_stored_for_the_game_end_never_ends_it() -> None:
+    """With tech level 2 the patch may be kept for the game end: a way that takes no room, so nothing is skipped."""
+
+    def setup(state: PlanetUnknownState) -> None:
+        _no_room_but_one_square_tile()(state)
+        set_track(state.corps[0], "tech", CORP.tech_positions[2])
+
+    state, events = _reveal(80, setup)
+    assert not [e for e in events if e["type"] == "event_skipped"]
+    assert "store" in legal(state, 0)
+
+
+def test_a_milestone_patch_reached_through_an_event_that_would_leave_no_tile_room_is_skipped() -> None:
+    """Event 72 (advance rover or biomass): advancing biomass onto its milestone brings a patch that could only
+    close the last room. That patch is the event's doing, so it is skipped, logged; the advance stands."""
+
+    def setup(state: PlanetUnknownState) -> None:
+        _no_room_but_one_square_tile()(state)
+        set_track(state.corps[0], "biomass", 2)
+
+    state, _ = _reveal(72, setup)
+    events = state.apply(0, "advance biomass")
+    corp = state.corps[0]
+    assert corp.tracks[BIOMASS] == 3
+    assert {"type": "event_skipped", "player": 0, "card": 72, "part": "patch", "count": 1,
+            "why": "it alone would end the game"} in events
+    assert not any(item[0] == "patch" for item in corp.pending) and corp.patches == 0
+
+
+def test_event_116_that_could_only_empty_a_depot_is_skipped_and_logged() -> None:
+    def setup(state: PlanetUnknownState) -> None:
+        state.stacks[1][(state.rotation + 1) % 6] = []
+
+    state = game(1, 0)
+    state.event_deck = [122, 116]
+    setup(state)
+    refresh(state)
+    events = state.apply(0, "drop 1")
+    assert [e for e in events if e["type"] == "event_skipped"] == [
+        {"type": "event_skipped", "player": 0, "card": 116, "part": "remove_shape", "count": 1,
+         "why": "it alone would end the game"}]
+    assert state.removed == [] and state.phase == TILES

@@ -776,13 +776,18 @@ def test_solo_target_without_events_is_zero() -> None:
 
 
 @pytest.mark.parametrize(("result", "rating"), [
-    (-20, "critical fail"), (-15, "critical fail"), (-11, "critical fail"), (-10, "failure"), (-5, "near miss"),
-    (-1, "near miss"), (0, "target met"), (5, "good"), (10, "excellent"), (15, "legendary"), (30, "legendary")])
-def test_solo_rating_bands(result: int, rating: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    (-20, "-15"), (-15, "-15"), (-11, "-15"), (-10, "-10"), (-6, "-10"), (-5, "-5"), (-1, "-5"), (0, "0"), (4, "0"),
+    (5, "+5"), (10, "+10"), (14, "+10"), (15, "+15"), (30, "+15")])
+def test_solo_rating_bands_are_shown_by_their_score_differences(result: int, rating: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reference gives the rulebook's seven bands by their differences to the target (−15 … +15), not by the
+    names printed for them: a result is in the band of the highest difference it reaches (the lowest band, where
+    "critical fail" lies, also takes everything below)."""
     state = game(1)
     target = state.solo_target()
     monkeypatch.setattr(state, "scores", lambda: [Score(target + result, {})])
     assert state.solo_rating() == rating
+    assert state.solo_band() == int(rating)
 
 
 def test_solo_view_shows_target_and_rating_at_game_end() -> None:
@@ -791,6 +796,7 @@ def test_solo_view_shows_target_and_rating_at_game_end() -> None:
     view = state.view(0)
     assert view["solo_result"]["target"] == state.solo_target()
     assert view["solo_result"]["rating"] == state.solo_rating()
+    assert view["solo_result"]["band"] == state.solo_band() in (-15, -10, -5, 0, 5, 10, 15)
 
 
 # ---- resources index sanity used above ------------------------------------------------------------------------

@@ -458,16 +458,47 @@ class PlanetUnknownState(GameState):
         kind = FIG.tiles[tile]
         candidates = FIG.shapes[kind.shape].placements[kind.meteor]
         blocked = corp.occupied
-        if not corp.occupied:
-            touch = PLANET.perimeter
-        elif corp.level(1):
-            touch = -1
-        else:
-            touch = g.neighbours(corp.occupied)
+        touch = self._touch(corp, blocked)
         fitting = [pl for pl in candidates if not pl.mask & blocked and pl.mask & touch]
         if not restricted or not fitting:
             return fitting
         return self._obeying(p, tile, fitting) or fitting
+
+    @staticmethod
+    def _touch(corp: Corp, occupied: int) -> int:
+        """The squares a new tile must cover one of, were ``occupied`` the planet's covered squares."""
+        if not occupied:
+            return PLANET.perimeter  # the first tile goes on the edge
+        if corp.level(1):
+            return -1
+        return g.neighbours(occupied)
+
+    def _depot_tile_fits(self, p: int, occupied: int) -> bool:
+        """Whether a tile of ``p``'s depot would fit were ``occupied`` covered (end trigger A: no event rules)."""
+        corp = self.corps[p]
+        touch = self._touch(corp, occupied)
+        for name in STACK_NAMES:
+            tile = self.top(*self.depot_stack(p, name))
+            if tile is None:
+                continue
+            kind = FIG.tiles[tile]
+            if any(not pl.mask & occupied and pl.mask & touch
+                   for pl in FIG.shapes[kind.shape].placements[kind.meteor]):
+                return True
+        return False
+
+    def _patch_would_end_the_game(self, p: int) -> bool:
+        """Whether every way of placing an event's biomass patch would leave ``p`` no depot tile that fits now.
+
+        An event is ignored where it alone would trigger the end of the game (reference §8): a patch that must be
+        placed (no tech level 2 to store it) and takes, wherever it goes, the last room a depot tile had would end
+        the game at ``p``'s tile turn (end trigger A).
+        """
+        corp = self.corps[p]
+        if corp.level(2) or not self._depot_tile_fits(p, corp.occupied):
+            return False  # storing is a way that takes no room; with no tile fitting the event changes nothing
+        return not any(self._depot_tile_fits(p, corp.occupied | 1 << i)
+                       for i in g.cells_of(self._patch_squares(corp)))
 
     def _obeying(self, p: int, tile: int, fitting: list[Placement]) -> list[Placement]:
         """The placements among ``fitting`` that obey this round's event restrictions."""
@@ -939,12 +970,37 @@ class PlanetUnknownState(GameState):
     def _drop_impossible(self, p: int) -> None:
         """Items that can have no effect now are dropped (an event or card does what it can)."""
         corp = self.corps[p]
+        if self.phase == EVENT:
+            self._skip_game_ending_event_items(p, corp)
         kept = [item for item in corp.pending if item[0] == "civ" or self._item_actions(p, item)]
         if len(kept) != len(corp.pending):
             corp.pending = kept
         if corp.movement and not corp.rovers and not any(item[0] == "deploy" for item in corp.pending):
             # no rover to move and none to deploy first (benefits on one space resolve in any order): lost
             corp.movement = 0
+
+    def _skip_game_ending_event_items(self, p: int, corp: Corp) -> None:
+        """The parts of this round's event that would, every way they can be carried out, end ``p``'s game: skipped.
+
+        Every event is applied by every player if possible, and ignored where it alone would trigger the end of
+        the game (reference §8; the rulebook, which BGA does not follow here). In the event phase two things can:
+        a biomass patch (event 80, or a biomass milestone its advances reach) that leaves no depot tile room, and
+        event 116 where every stack it may remove is the last one of the depot (``_removable_stacks``). Choosing
+        the rotation (event 79) can always leave the station as it is. Civ cards claimed after the event are the
+        player's choice, not the event's.
+        """
+        skipped = None
+        if any(item[0] == "patch" for item in corp.pending) and self._patch_would_end_the_game(p):
+            skipped = "patch"
+        elif any(item[0] == "remove_shape" for item in corp.pending) and not self._removable_stacks(p) and any(
+                self.stacks[ring][stack] for ring, stack in (self.depot_stack(p, name) for name in STACK_NAMES)):
+            skipped = "remove_shape"
+        if skipped is None:
+            return
+        count = sum(1 for item in corp.pending if item[0] == skipped)
+        corp.pending = [item for item in corp.pending if item[0] != skipped]
+        self.emit("event_skipped", player=p, card=self.event, part=skipped, count=count,
+                  why="it alone would end the game")
 
     def _settle(self) -> None:
         """Move the game on as far as it goes without a decision."""
@@ -1250,14 +1306,18 @@ class PlanetUnknownState(GameState):
                     target += adjustment
         return target
 
-    def solo_rating(self) -> str:
+    def solo_band(self) -> int:
+        """The solo rating band: the highest of the rulebook's score differences (-15 … +15) the result reaches;
+        the lowest band also takes every result further below."""
         result = self.scores()[0].total - self.solo_target()
-        names = FIG.solo["result"]["ratings"]
-        rating = names[0]  # also below the lowest threshold
-        for threshold, name in zip(FIG.solo["result"]["thresholds"], names, strict=True):
-            if result >= threshold:
-                rating = name
-        return str(rating)
+        thresholds = [int(t) for t in FIG.solo["result"]["thresholds"]]
+        return max((t for t in thresholds if result >= t), default=thresholds[0])
+
+    def solo_rating(self) -> str:
+        """The solo rating band as shown, by its score difference ("+5", "0", "-10"): the reference names the bands
+        by these numbers only (their printed names are not sourced)."""
+        band = self.solo_band()
+        return f"{band:+d}" if band else "0"
 
     # ----- serialisation ----------------------------------------------------------------------------------------
     _SCALARS = ("round", "phase", "after_claim", "event", "last_round", "shift", "rotation", "commander", "solo",

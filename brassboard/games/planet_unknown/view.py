@@ -56,7 +56,6 @@ def static_figures() -> dict[str, Any]:
         "names_de": {name: raw[name].get("names", {}).get("de", {}) for name in raw},
         "tech_levels": [{"level": t["level"], "text": t["text"], "de": t["de"]}
                         for t in raw["corporation"]["tech_levels"]],
-        "solo_ratings": {"en": raw["solo"]["result"]["ratings"], "de": raw["solo"]["result"]["ratings_de"]},
     }
 
 
@@ -158,7 +157,7 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
                              for a, b in (state.tie_break(p) for p in range(state.num_players))]
         if state.solo:
             data["solo_result"] = {"target": state.solo_target(), "score": scores[0].total,
-                                   "rating": state.solo_rating()}
+                                   "rating": state.solo_rating(), "band": state.solo_band()}
     elif state.solo:
         data["solo_result"] = {"target": state.solo_target()}
     return data

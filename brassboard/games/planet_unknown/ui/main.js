@@ -295,11 +295,9 @@ function progress() {
 function soloLine() {
   const r = view.solo_result;
   if (r.rating) {
-    const ratings = view.figures.solo_ratings;
-    const i = ratings.en.indexOf(r.rating);
-    const name = (ratings[lang()] || ratings.en)[i] ?? r.rating;
+    // the rating band is shown by its score difference (-15 … +15): the printed names of the bands are not sourced
     const diff = r.score - r.target;
-    return h("div.pu-solo.final", T("solo.result", { score: r.score, target: r.target, rating: name, diff: (diff > 0 ? "+" : "") + diff }));
+    return h("div.pu-solo.final", T("solo.result", { score: r.score, target: r.target, rating: r.rating, diff: (diff > 0 ? "+" : "") + diff }));
   }
   return h("div.pu-solo", T("solo.target", { target: r.target }));
 }
@@ -676,6 +674,7 @@ function eventText(e, actor) {
     case "meteorite": return T("log.meteorite");
     case "lifepod_destroyed": return other(e.player) + T("log.lifepodLost", { n: (e.squares || []).length });
     case "rover_destroyed": return other(e.player) + T("log.roverLost");
+    case "event_skipped": return other(e.player) + T("log.eventSkipped." + e.part);
     case "remove_shape": return T("log.remove", { depot: T("depotl." + e.stack), n: e.tiles });
     case "discard_objective": return T("log.discard");
     case "drop_objective": return T("log.drop");
