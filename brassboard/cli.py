@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from brassboard.bots import Bot, bot_kinds, make_bot, seat_seed
+from brassboard.bots.selfplay import DEFAULT_MAX_ACTIONS, SelfplayResult, play_bot_game
 from brassboard.engine import (
     Action,
     Event,
@@ -42,9 +43,6 @@ GROUP_FULL_LIMIT = 6
 """In a compacted menu, an action kind with at most this many actions is still listed one by one."""
 
 LINE_WIDTH = 100
-
-DEFAULT_MAX_ACTIONS = 100_000
-"""selfplay gives up on a game after this many actions: a rules bug that never ends a game must not hang a run."""
 
 
 class CliError(Exception):
@@ -416,56 +414,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 # ----- selfplay ---------------------------------------------------------------------------------------------------
-@dataclass
-class SelfplayResult:
-    record: MatchRecord
-    seats: list[str] | None  # None where unknown: a match record does not say who sat where
-    scores: list[Score]
-    winners: list[int]
-    seconds: float
-    error: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "game": self.record.game, "seed": self.record.seed, "players": self.record.players,
-            "seats": self.seats, "options": self.record.options,
-            "scores": [score.total for score in self.scores],
-            "breakdown": [dict(score.breakdown) for score in self.scores],
-            "winners": self.winners, "actions": len(self.record.actions),
-        }
-        if self.error is not None:
-            data["error"] = self.error
-        return data
-
-
-def play_bot_game(game_id: str, players: int, seed: int, options: dict[str, Any], seats: list[str],
-                  max_actions: int = DEFAULT_MAX_ACTIONS) -> SelfplayResult:
-    """One game between bots, driving the state directly (no undo snapshots) but recording every action."""
-    started = time.perf_counter()
-    state = new_game(game_id, players, seed, options)
-    bots = make_bots(game_id, seats, seed)
-    record = MatchRecord(game_id, players, seed, dict(state.options))
-    error: str | None = None
-    while not state.is_over():
-        active = state.active_players()
-        if not active:
-            error = "the game is not over but nobody may act"
-            break
-        if len(record.actions) >= max_actions:
-            error = f"no end after {max_actions} actions"
-            break
-        player = active[0]
-        action = bots[player].choose(state, player)
-        try:
-            state.apply(player, action)
-        except IllegalAction as exc:
-            error = f"player {player} ({seats[player]}) chose an illegal action: {exc}"
-            break
-        record.actions.append((player, str(action)))
-    winners = state.winners() if error is None else []
-    return SelfplayResult(record, seats, state.scores(), winners, time.perf_counter() - started, error)
-
-
 def selfplay_summary(results: list[SelfplayResult], seats: list[str], seconds: float) -> list[str]:
     first = results[0]
     games_played = len(results)
@@ -524,6 +472,55 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         for line in selfplay_summary(results, seats, time.perf_counter() - started):
             print(line)
     return 1 if any(result.error is not None for result in results) else 0
+
+
+# ----- ladder -----------------------------------------------------------------------------------------------------
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from brassboard.bots import ladder  # openskill is imported only for this command
+
+    players = resolve_players(args.game, args.players)
+    options = parse_options(args.option)
+    check_options(args.game, options)
+    kinds = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
+    for kind in kinds:
+        make_bots(args.game, [kind], 0)  # an unknown kind fails here, before any game is played
+    if args.workers is not None and args.workers < 1:
+        raise CliError("--workers must be at least 1")
+    try:
+        games = ladder.schedule(kinds, players, args.games, args.seed)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    workers = args.workers or 1
+    runner = (ladder.ray_runner(args.game, players, options, args.ray or None) if args.ray is not None
+              else ladder.local_runner(args.game, players, options, workers))
+    print(f"{args.game}: {len(games)} games ({args.games} per table, "
+          f"{len(ladder.tables(kinds, players))} tables), " +
+          (f"on Ray at {args.ray or 'a local Ray'}" if args.ray is not None else f"{workers} process(es)"),
+          file=sys.stderr, flush=True)
+
+    def progress(outcome: ladder.GameOutcome, total: int) -> None:
+        if not args.quiet:
+            print(f"\r  game {outcome.game.index + 1}/{total}", end="", file=sys.stderr, flush=True)
+
+    try:
+        result = ladder.run_ladder(args.game, players, kinds, args.games, args.seed, options, workers, runner,
+                                   progress)
+    except RuntimeError as exc:
+        raise CliError(str(exc)) from None
+    if not args.quiet:
+        print(file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=1))
+    else:
+        for line in ladder.format_ladder(result):
+            print(line)
+    if args.plot:
+        try:
+            ladder.plot_ladder(result, args.plot)
+        except RuntimeError as exc:
+            raise CliError(str(exc)) from None
+        print(f"plot written to {args.plot}", file=sys.stderr)
+    return 1 if result.failures else 0
 
 
 # ----- perft --------------------------------------------------------------------------------------------------
@@ -723,6 +720,19 @@ def build_parser() -> argparse.ArgumentParser:
     perft_command.add_argument("--divide", action="store_true", help="the count below each first action")
     perft_command.add_argument("--by-depth", action="store_true", help="the count and speed at each depth")
     perft_command.set_defaults(handler=cmd_perft)
+
+    ladder_command = game_command("ladder", "rate bot kinds by a round-robin of games with rotated seats")
+    ladder_command.add_argument("--bots", required=True, help="bot kinds, comma-separated, e.g. random,greedy,mcts")
+    ladder_command.add_argument("--games", type=int, default=10,
+                                help="games per table (a table: one set of kinds; seats rotate game by game)")
+    ladder_command.add_argument("--workers", type=int, help="run games in this many local processes (default 1)")
+    ladder_command.add_argument("--ray", metavar="ADDRESS", nargs="?", const="",
+                                help="run games on the Ray cluster at ADDRESS (alone: a local Ray); "
+                                     "needs brassboard[cluster]")
+    ladder_command.add_argument("--plot", metavar="FILE.png", help="draw the ratings with their intervals")
+    ladder_command.add_argument("--json", action="store_true", help="the result as one JSON object")
+    ladder_command.add_argument("--quiet", action="store_true", help="no progress line")
+    ladder_command.set_defaults(handler=cmd_ladder)
 
     replay = commands.add_parser("replay", help="replay a match record, checking every action, and score it")
     replay.add_argument("file", metavar="FILE")
