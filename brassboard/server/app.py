@@ -89,6 +89,7 @@ class StateMessage(BaseModel):
     seat: int | None
     seats: list[dict[str, Any]]
     seeded: bool
+    visibility: str
     active: list[int]
     view: dict[str, Any]
     legal: list[str]

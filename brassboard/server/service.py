@@ -466,6 +466,7 @@ class MatchService:
             "active": state.active_players() if live.status == STATUS_RUNNING else [],
             "seats": [_seat_summary(s) for s in live.seats],
             "seeded": live.seeded,
+            "visibility": live.visibility,
             "scores": [s.to_dict() for s in state.scores()] if over else None,
             "winners": state.winners() if over else None,
         }
@@ -484,6 +485,7 @@ class MatchService:
             "seat": seat,
             "seats": shared["seats"],
             "seeded": shared["seeded"],
+            "visibility": shared["visibility"],
             "active": active,
             "view": state.view(seat),
             "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None and seat in active else [],
