@@ -142,7 +142,7 @@ def game_and_options(draw: st.DrawFn) -> tuple[str, int, dict[str, Any]]:
     return game, players, {spec.name: _override(default, path, draw(VALUES))}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_and_options(), st.integers(min_value=0, max_value=2**32))
 def test_every_ill_typed_or_extreme_option_is_refused_or_the_match_plays_to_its_end(
         case: tuple[str, int, dict[str, Any]], seed: int) -> None:
