@@ -104,7 +104,7 @@ def test_a_database_that_cannot_be_opened_at_start_is_said_in_one_line(tmp_path:
     blocker = tmp_path / "data"
     blocker.write_text("a file where the data folder should be")
     app = create_app(Settings(data_dir=blocker))
-    with caplog.at_level(logging.CRITICAL, logger="brassboard.server"), pytest.raises(Exception), TestClient(app):
+    with caplog.at_level(logging.CRITICAL, logger="brassboard.server"), pytest.raises(FileExistsError), TestClient(app):
         pass
     lines = [r.getMessage() for r in caplog.records if r.levelno == logging.CRITICAL]
     assert len(lines) == 1 and lines[0].startswith("cannot start: the database") and str(blocker) in lines[0]
