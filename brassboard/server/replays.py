@@ -83,6 +83,13 @@ class ReplayCache:
             self.snapshots = {at: text for at, text in self.snapshots.items() if at <= common}
         self.actions = list(actions)
 
+    def note(self, actions: Sequence[tuple[int, str]], state: GameState) -> None:
+        """Keep ``state`` (after all of ``actions``) if its action count is a snapshot's: the server calls this
+        as it replays a stored match or commits an action, so even a first replay request starts near its goal."""
+        if actions and len(actions) % SNAPSHOT_EVERY == 0:
+            self._forget_changed(actions)
+            self.snapshots[len(actions)] = json.dumps(state.to_dict(), separators=(",", ":"))
+
     def state_at(self, game: str, players: int, seed: int, options: dict[str, Any],
                  actions: Sequence[tuple[int, str]], at: int) -> GameState:
         """The state after the first ``at`` actions, from the nearest snapshot at or before it."""

@@ -124,9 +124,10 @@ class LiveMatch:
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
         head = stored.head
+        cache = ReplayCache()
         live = cls(head.id, head.game, head.players, head.options, head.seed, head.status, head.revision,
-                   head.created, head.updated, stored.seats, _replay(head, stored.actions),
-                   visibility=head.visibility, seeded=head.seeded)
+                   head.created, head.updated, stored.seats, _replay(head, stored.actions, cache),
+                   visibility=head.visibility, seeded=head.seeded, replays=cache)
         return live
 
     @property
@@ -144,8 +145,9 @@ class LiveMatch:
         if stored.actions[: len(mine)] == mine:
             for seat, notation in stored.actions[len(mine):]:
                 self.match.apply(seat, notation)
+                self.replays.note(self.match.record.actions, self.match.state)
         else:
-            self.match = _replay(head, stored.actions)
+            self.match = _replay(head, stored.actions, self.replays)
         self.seats, self.status, self.revision, self.updated = stored.seats, head.status, head.revision, head.updated
 
     def held_seats(self, token: str) -> list[int]:
@@ -161,8 +163,17 @@ class LiveMatch:
         return self.bots[seat]
 
 
-def _replay(head: MatchHead, actions: Sequence[tuple[int, str]]) -> Match:
-    return Match.replay(MatchRecord(head.game, head.players, head.seed, dict(head.options), list(actions)))
+def _replay(head: MatchHead, actions: Sequence[tuple[int, str]], replays: ReplayCache) -> Match:
+    """The match rebuilt from its stored actions, leaving replay snapshots on the way."""
+    match = Match(head.game, head.players, head.seed, dict(head.options))
+    for index, (seat, notation) in enumerate(actions):
+        try:
+            match.apply(seat, notation)
+        except IllegalAction as exc:
+            raise IllegalAction(f"recorded action #{index} ({notation}) by player {seat}: {exc.reason}",
+                                exc.action, seat) from None
+        replays.note(match.record.actions, match.state)
+    return match
 
 
 def _seat_summary(seat: SeatRecord) -> dict[str, Any]:
@@ -557,6 +568,7 @@ class MatchService:
             raise
         index = live.version - 1
         notation = live.match.record.actions[-1][1]
+        live.replays.note(live.match.record.actions, live.state)
         status = STATUS_FINISHED if live.state.is_over() else STATUS_RUNNING
         try:
             live.updated = self.store.append_action(live.id, live.revision, index, seat, notation, status)

@@ -238,7 +238,8 @@ class Store:
         """A page of matches, the most recently changed first, from just after ``after`` (keyset pagination on the
         index (visibility, [status,] updated, id): a page costs the same however deep it is)."""
         with self._read(snapshot=True) as connection:
-            query = select(MATCHES).order_by(MATCHES.c.updated.desc(), MATCHES.c.id).limit(limit)
+            # both keys descending: the index (visibility, [status,] updated, id) read backwards gives the order
+            query = select(MATCHES).order_by(MATCHES.c.updated.desc(), MATCHES.c.id.desc()).limit(limit)
             if public_only:
                 query = query.where(MATCHES.c.visibility == PUBLIC)
             if status is not None:
@@ -246,7 +247,7 @@ class Store:
             if after is not None:
                 moment, last_id = after
                 query = query.where((MATCHES.c.updated < moment)
-                                    | ((MATCHES.c.updated == moment) & (MATCHES.c.id > last_id)))
+                                    | ((MATCHES.c.updated == moment) & (MATCHES.c.id < last_id)))
             heads = [_head(row) for row in connection.execute(query)]
             seats: dict[str, list[SeatRecord]] = {head.id: [] for head in heads}
             if heads:
