@@ -41,6 +41,12 @@ async function refresh() {
   await Promise.all(["open", "running", "finished"].map(async (status) => {
     try { next[status] = await api("GET", `/api/matches?status=${status}`); } catch { next[status] = lists[status] || []; }
   }));
+  // private matches this browser holds seats of are listed nowhere: their summaries come one by one (the latest few)
+  const listed = new Set(Object.values(next).flat().map((m) => m.id));
+  const missing = tokens.matches().filter((matchId) => !listed.has(matchId)).slice(-20);
+  next.held = (await Promise.all(missing.map(async (matchId) => {
+    try { return await api("GET", `/api/matches/${encodeURIComponent(matchId)}`); } catch { return null; }
+  }))).filter((m) => m);
   lists = next;
   renderLists();
 }
@@ -199,7 +205,7 @@ function renderLists() {
   const box = root && root.querySelector("#lists");
   if (!box) return;
   const mine = new Set(tokens.matches());
-  const all = [...(lists.open || []), ...(lists.running || []), ...(lists.finished || [])];
+  const all = [...(lists.open || []), ...(lists.running || []), ...(lists.finished || []), ...(lists.held || [])];
   const held = all.filter((m) => mine.has(m.id) && m.status !== "finished");
   fill(box,
     held.length ? listCard(t("lobby.mine"), held, "mine") : null,
