@@ -32,7 +32,7 @@ class OptionError(ValueError):
     """A refused option value; ``path`` names the field, e.g. ``figures.tank_track.price[2]``."""
 
     def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"option {path}: {problem}")
+        super().__init__(f"option {path!r}: {problem}")
         self.path = path
         self.problem = problem
 

@@ -157,3 +157,18 @@ def test_every_ill_typed_or_extreme_option_is_refused_or_the_match_plays_to_its_
         return
     play_out(state, seed)
     assert state.is_over()
+
+
+def test_the_cli_refuses_a_bad_override_before_any_move(capsys: pytest.CaptureFixture[str]) -> None:
+    from brassboard.cli import main
+
+    status = main(["perft", "planet_steam", "--players", "3", "--depth", "1",
+                   "--option", 'figures={"tank_track": {"price": "abc"}}'])
+    assert status == 2 and "figures.tank_track.price" in capsys.readouterr().err
+
+
+def test_the_rl_environments_refuse_a_bad_override_when_made() -> None:
+    from brassboard import rl
+
+    with pytest.raises(OptionError, match=r"figures\.income_reduction"):
+        rl.env("age_of_steam", options={"figures": {"income_reduction": "x"}}).reset(seed=1)
