@@ -3,6 +3,7 @@ with the bad field's path, and the lobby list a page at a time."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -109,3 +110,46 @@ def test_the_list_is_paginated_by_cursor(client: TestClient) -> None:
     assert seen == [m["id"] for m in client.get("/api/matches", params={"limit": 100}).json()]
     bad = client.get("/api/matches", params={"cursor": "not-a-cursor"})
     assert bad.status_code == 422 and bad.json()["error"] == "invalid"
+
+
+# ----- the schema change --------------------------------------------------------------------------------------------
+def test_matches_made_before_the_migration_keep_their_seats_and_actions_and_stay_listed(tmp_path: Path) -> None:
+    from alembic import command
+    from sqlalchemy import text
+
+    from brassboard.server.db import alembic_config, make_engine, upgrade
+    from brassboard.server.service import MatchService
+    from brassboard.server.store import Store
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'old.sqlite'}")
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0001")
+        connection.execute(text(
+            "INSERT INTO matches (id, game, players, options, seed, status, version, revision, created, updated) "
+            "VALUES ('old', 'tictactoe', 2, '{}', 3, 'open', 0, 0, '2026-11-20 10:00:00', '2026-11-20 10:00:00')"))
+        connection.execute(text("INSERT INTO seats (match_id, seat, kind, name, token_hash) VALUES "
+                                "('old', 0, 'human', 'Ada', :hash), ('old', 1, 'open', NULL, NULL)"),
+                           {"hash": "a" * 64})
+        connection.execute(text(
+            "INSERT INTO matches (id, game, players, options, seed, status, version, revision, created, updated) "
+            "VALUES ('ran', 'tictactoe', 2, '{}', 3, 'running', 1, 1, '2026-11-19 10:00:00', '2026-11-19 10:00:00')"))
+        connection.execute(text("INSERT INTO seats (match_id, seat, kind, name, token_hash) VALUES "
+                                "('ran', 0, 'human', 'Ada', :hash), ('ran', 1, 'human', 'Bo', :hash)"),
+                           {"hash": "b" * 64})
+        connection.execute(text("INSERT INTO actions (match_id, \"index\", seat, notation, created) "
+                                "VALUES ('ran', 0, 0, 'mark b2', '2026-11-19 10:00:00')"))
+    for _ in range(2):  # up, down and up again: the rows survive every step
+        upgrade(engine)
+        with engine.begin() as connection:
+            command.downgrade(alembic_config(connection), "0001")
+    upgrade(engine)
+    store = Store(engine)
+    service = MatchService(store)
+    listed, _ = service.list_matches(None, 10)
+    assert [(m["id"], m["visibility"], m["seeded"]) for m in listed] == [("old", "public", False),
+                                                                         ("ran", "public", False)]
+    stored = store.load("ran")
+    assert stored is not None and stored.actions == [(0, "mark b2")] and len(stored.seats) == 2
+    assert service.join("old", None, "Bea")[1]["seat"] == 1  # public: joined without an invite, as before
+    store.close()
+    engine.dispose()

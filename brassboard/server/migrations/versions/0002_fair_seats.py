@@ -4,6 +4,9 @@ the paginated lobby list reads.
 Matches made before this were all listed: they stay public. Their seeds were not recorded as chosen or drawn; they
 count as drawn (seeded false), as nearly all were.
 
+Plain ``ADD COLUMN`` and ``CREATE INDEX``, never batch mode: on SQLite a batch copies the table and drops the old
+one, and with foreign keys on, dropping ``matches`` would cascade to every seat and action.
+
 Revision ID: 0002
 Revises: 0001
 Create Date: 2026-11-26
@@ -23,21 +26,17 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("matches") as batch:
-        batch.add_column(sa.Column("visibility", sa.String(length=16), nullable=False, server_default="public"))
-        batch.add_column(sa.Column("seeded", sa.Boolean(), nullable=False, server_default=sa.false()))
-        batch.create_index("ix_matches_visibility_updated", ["visibility", "updated", "id"], unique=False)
-        batch.create_index("ix_matches_visibility_status_updated", ["visibility", "status", "updated", "id"],
-                           unique=False)
-    with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("invite_hash", sa.String(length=64), nullable=True))
+    op.add_column("matches", sa.Column("visibility", sa.String(length=16), nullable=False, server_default="public"))
+    op.add_column("matches", sa.Column("seeded", sa.Boolean(), nullable=False, server_default=sa.false()))
+    op.create_index("ix_matches_visibility_updated", "matches", ["visibility", "updated", "id"], unique=False)
+    op.create_index("ix_matches_visibility_status_updated", "matches", ["visibility", "status", "updated", "id"],
+                    unique=False)
+    op.add_column("seats", sa.Column("invite_hash", sa.String(length=64), nullable=True))
 
 
-def downgrade() -> None:
-    with op.batch_alter_table("seats") as batch:
-        batch.drop_column("invite_hash")
-    with op.batch_alter_table("matches") as batch:
-        batch.drop_index("ix_matches_visibility_status_updated")
-        batch.drop_index("ix_matches_visibility_updated")
-        batch.drop_column("seeded")
-        batch.drop_column("visibility")
+def downgrade() -> None:  # SQLite 3.35 or later drops columns in place
+    op.drop_column("seats", "invite_hash")
+    op.drop_index("ix_matches_visibility_status_updated", table_name="matches")
+    op.drop_index("ix_matches_visibility_updated", table_name="matches")
+    op.drop_column("matches", "seeded")
+    op.drop_column("matches", "visibility")
