@@ -42,7 +42,7 @@ from . import errors
 from .errors import ApiError
 from .invites import check_visibility, decode_cursor, encode_cursor, invite_link, invited_seat, new_invite
 from .models import PRIVATE, STATUS_FINISHED, STATUS_OPEN, STATUS_RUNNING, STATUSES, utc_now
-from .replays import ReplayCache, log_entry_for, same_for_everyone
+from .replays import ReplayCache, Step, log_entry_for, same_for_everyone
 from .store import BOT_PREFIX, HUMAN, OPEN, Conflict, MatchHead, SeatRecord, Store, StoredMatch
 
 T = TypeVar("T")
@@ -111,11 +111,8 @@ class LiveMatch:
     messages: dict[Seat, str] = field(default_factory=dict)  # state messages of ``messages_revision``
     messages_revision: int = -1
     shared: dict[str, Any] | None = None  # the parts of those messages that are the same for every seat
-    log_entries: dict[int, tuple[list[dict[str, Any]], dict[Seat | str, dict[str, Any]]]] = field(
-        default_factory=dict)
-    """The log tail's entries by index and viewer ("all" where every viewer reads the same), each with its step's
-    events list (held here: a step that replaces an undone one has another list, so an entry is reused only for the
-    very step it was made of)."""
+    log_entries: dict[int, LogCache] = field(default_factory=dict)
+    """The log tail's entries by step index (see :class:`LogCache`)."""
     checked: int | None = None  # the store generation under which ``revision`` was last found current
     visibility: str = PRIVATE
     seeded: bool = False
@@ -185,6 +182,18 @@ def _summary(head: MatchHead | LiveMatch, seats: Sequence[SeatRecord], version: 
             "seats": [_seat_summary(s) for s in seats], "version": version, "options": dict(head.options),
             "visibility": head.visibility, "seeded": head.seeded,
             "created": iso(head.created), "updated": iso(head.updated)}
+
+
+@dataclass
+class LogCache:
+    """The log entries of one step, by viewer ("all" where every viewer reads the same), made once each. The step's
+    events list is held here: a step that replaces an undone one has another list, so entries are reused only for
+    the very step they were made of (and only while the match's finished-or-not stays the same)."""
+
+    events: list[dict[str, Any]]
+    full: bool  # the match is finished: nothing is hidden
+    same: bool  # every viewer reads the same entry
+    entries: dict[Seat | str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -474,6 +483,7 @@ class MatchService:
         state = live.state
         over = state.is_over()
         return {
+            "log_steps": _log_steps(live),
             "active": state.active_players() if live.status == STATUS_RUNNING else [],
             "seats": [_seat_summary(s) for s in live.seats],
             "seeded": live.seeded,
@@ -501,7 +511,7 @@ class MatchService:
             "view": state.view(seat),
             "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None and seat in active else [],
             "can_undo": running and seat is not None and live.match.can_undo(seat),
-            "log": _log_tail(live, seat),
+            "log": _log_for(live, shared["log_steps"], seat),
             "scores": shared["scores"],
             "winners": shared["winners"],
         }
@@ -659,27 +669,32 @@ class MatchService:
         return record.to_dict()
 
 
-def _log_tail(live: LiveMatch, viewer: Seat) -> list[dict[str, Any]]:
-    """The latest log entries as ``viewer`` may read them, each made once per step and viewer (an entry never
-    changes; an undo replaces a step)."""
+def _log_steps(live: LiveMatch) -> list[tuple[int, Step, LogCache]]:
+    """The steps of the log tail with their caches (once per revision, for every viewer's message)."""
     history = live.match.history
     first = max(0, len(history) - LOG_TAIL)
     full = live.status == STATUS_FINISHED
-    cached = live.log_entries
-    if any(index < first or index >= len(history) or history[index][2] is not events
-           for index, (events, _entries) in cached.items()):
-        cached = live.log_entries = {index: hit for index, hit in cached.items()
-                                     if first <= index < len(history) and history[index][2] is hit[0]}
-    tail = []
+    cached, kept = live.log_entries, {}
+    steps = []
     for index in range(first, len(history)):
         step = history[index]
         hit = cached.get(index)
-        if hit is None:
-            hit = cached[index] = (step[2], {})
-        key: Seat | str = "all" if full or same_for_everyone(live.state, step[2]) else viewer
-        entry = hit[1].get(key)
+        if hit is None or hit.events is not step[2] or hit.full != full:
+            hit = LogCache(step[2], full, full or same_for_everyone(live.state, step[2]))
+        kept[index] = hit
+        steps.append((index, step, hit))
+    live.log_entries = kept
+    return steps
+
+
+def _log_for(live: LiveMatch, steps: list[tuple[int, Step, LogCache]], viewer: Seat) -> list[dict[str, Any]]:
+    """The log tail as ``viewer`` may read it, each entry made once per step and viewer."""
+    tail = []
+    for index, step, hit in steps:
+        key: Seat | str = "all" if hit.same else viewer
+        entry = hit.entries.get(key)
         if entry is None:
-            entry = hit[1][key] = log_entry_for(live.state, index, step, viewer, full)
+            entry = hit.entries[key] = log_entry_for(live.state, index, step, viewer, hit.full)
         tail.append(entry)
     return tail
 
