@@ -147,6 +147,7 @@ def test_a_private_seat_is_taken_through_its_invite_link(page: Page, browser: Br
     stranger.goto(f"/m/{match_id}")
     stranger.locator(".joinbox", has_text="private").wait_for()
     assert stranger.locator(".joinbox button").count() == 0
+    screenshot(stranger, "match_private_no_invite")
     assert stranger.locator("#seeded").is_visible()  # a chosen seed is told to everyone
 
     friend = visitor()
@@ -156,6 +157,7 @@ def test_a_private_seat_is_taken_through_its_invite_link(page: Page, browser: Br
     friend.locator("#seattabs", has_text="Bea").wait_for()
     assert "invite=" not in friend.url  # the secret leaves the address bar
     friend.locator("#seeded").wait_for()
+    screenshot(friend, "match_invited_seeded")
     summary = e2e_server.get(f"/api/matches/{match_id}")
     assert summary["status"] == "running" and summary["seats"][1]["name"] == "Bea" and summary["seeded"] is True
     assert not dialogs, dialogs
