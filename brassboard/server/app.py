@@ -26,7 +26,14 @@ from .bots import BotRunner
 from .config import Settings
 from .db import make_engine, upgrade
 from .errors import ApiError
-from .failures import add_failure_handlers, report_fatal_signals, start_failure, websocket_failure
+from .failures import (
+    add_failure_handlers,
+    log_failure,
+    report_fatal_signals,
+    start_failure,
+    storage_failure,
+    websocket_failure,
+)
 from .hub import Broadcaster, Connection, Fanout, InMemoryBroadcaster, RedisBroadcaster
 from .models import STATUSES
 from .service import MAX_ACTION_LENGTH, Change, MatchService, dumps, loads
@@ -222,7 +229,12 @@ class Server:
     def _finished(self, task: asyncio.Task[None]) -> None:
         self._background.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            log.error("background task failed", exc_info=task.exception())
+            failure = task.exception()
+            cause = storage_failure(failure) if failure is not None else None
+            if cause is not None and failure is not None:  # one line, as for requests (failures.py)
+                log_failure(cause, failure, "a live update")
+            else:
+                log.error("background task failed", exc_info=failure)
 
     async def changed(self, match_id: str, change: Change) -> None:
         """A change was committed here: tell this process's clients, the bots and the other processes."""
