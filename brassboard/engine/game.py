@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .actions import Action, Arg, as_action
-from .options import OptionError, check_number, check_override
+from .options import OptionError, check_number, check_override, number_bounds
 from .rng import Rng
 
 Event = dict[str, Any]
@@ -83,6 +83,14 @@ class OptionSpec:
                            limits={f"{self.name}.{pattern}": limit for pattern, limit in self.limits})
         return value
 
+    def to_dict(self) -> dict[str, Any]:
+        """The option for the lobby; a whole number without choices also gives its ``range`` ([lowest, highest])."""
+        data: dict[str, Any] = {"name": self.name, "default": self.default, "description": self.description,
+                                "choices": list(self.choices) if self.choices is not None else None}
+        if self.choices is None and isinstance(self.default, int) and not isinstance(self.default, bool):
+            data["range"] = list(self.bounds or number_bounds(self.default))
+        return data
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -122,11 +130,7 @@ class GameInfo:
             "chance": self.chance,
             "hidden_information": self.hidden_information,
             "description": self.description,
-            "options": [
-                {"name": o.name, "default": o.default, "description": o.description,
-                 "choices": list(o.choices) if o.choices is not None else None}
-                for o in self.options
-            ],
+            "options": [option.to_dict() for option in self.options],
         }
 
 

@@ -172,3 +172,9 @@ def test_the_rl_environments_refuse_a_bad_override_when_made() -> None:
 
     with pytest.raises(OptionError, match=r"figures\.income_reduction"):
         rl.env("age_of_steam", options={"figures": {"income_reduction": "x"}}).reset(seed=1)
+
+
+def test_the_lobby_learns_the_range_of_whole_number_options() -> None:
+    options = {option["name"]: option for option in game_info("planet_unknown").to_dict()["options"]}
+    assert options["event_red"]["range"] == [0, 20]
+    assert "range" not in options["events"] and "range" not in options["two_player_rotation"]

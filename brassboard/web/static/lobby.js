@@ -129,7 +129,8 @@ function optionField(gameId, opt) {
   } else if (typeof opt.default === "boolean") {
     input = h("input", { type: "checkbox", checked: !!value, onchange: (e) => set(e.target.checked) });
   } else if (typeof opt.default === "number") {
-    input = h("input", { type: "number", value, step: 1, oninput: (e) => set(e.target.value === "" ? opt.default : +e.target.value) });
+    const [min, max] = opt.range || [undefined, undefined];
+    input = h("input", { type: "number", value, step: 1, min, max, oninput: (e) => set(e.target.value === "" ? opt.default : +e.target.value) });
   } else if (typeof opt.default === "object") {
     input = h("textarea", { rows: 2, spellcheck: false, value: JSON.stringify(value), class: "json",
       oninput: (e) => set({ __json: e.target.value }) });
