@@ -17,6 +17,7 @@ server's core (:class:`MatchService` on a temporary SQLite file, no HTTP):
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -81,6 +82,7 @@ def measure(matches: int, requests: int) -> dict[str, Any]:
 
         def timed(positions: list[int | None]) -> dict[str, float]:
             nonlocal applied
+            gc.collect()  # each series starts with no garbage of the set-up to collect (in both trees alike)
             times, counts = [], []
             for at in positions:
                 applied = 0
@@ -108,6 +110,7 @@ def measure(matches: int, requests: int) -> dict[str, Any]:
             return answer, None
 
         def timed_list(how: str) -> dict[str, float]:
+            gc.collect()
             times = []
             for _ in range(max(5, requests // 10)):
                 start = time.perf_counter()
