@@ -153,3 +153,10 @@ def test_matches_made_before_the_migration_keep_their_seats_and_actions_and_stay
     assert service.join("old", None, "Bea")[1]["seat"] == 1  # public: joined without an invite, as before
     store.close()
     engine.dispose()
+
+
+def test_invites_never_reach_the_log_in_plain_text() -> None:
+    from brassboard.server.logs import redact
+
+    assert redact('"GET /m/abc?invite=Xy_9-secret HTTP/1.1" 200') == '"GET /m/abc?invite=[hidden] HTTP/1.1" 200'
+    assert redact("/m/abc?lang=de&invite=x1&token=t2") == "/m/abc?lang=de&invite=[hidden]&token=[hidden]"
