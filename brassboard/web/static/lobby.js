@@ -212,7 +212,14 @@ function renderLists() {
     held.length ? listCard(t("lobby.mine"), held, "mine") : null,
     listCard(t("lobby.open"), lists.open || [], "open"),
     listCard(t("lobby.running"), lists.running || [], "running"),
-    listCard(t("lobby.finished"), (lists.finished || []).slice(0, 20), "finished"));
+    listCard(t("lobby.finished"), finishedWithMine(all).slice(0, 20), "finished"));
+}
+
+/** The public finished matches and this browser's own private ones, the most recently changed first. */
+function finishedWithMine(all) {
+  const seen = new Set();
+  return all.filter((m) => m.status === "finished" && !seen.has(m.id) && seen.add(m.id))
+    .sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : 0));
 }
 
 function listCard(title, matches, kind) {
