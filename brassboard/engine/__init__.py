@@ -13,12 +13,14 @@ from .game import (
     redact_event,
 )
 from .match import Match, MatchRecord
+from .options import OptionError
 from .perft import perft
 from .registry import game_info, games, new_game, register_game, state_class, state_from_json
 from .rng import Rng
 
 __all__ = [
-    "Action", "Event", "GameInfo", "GameState", "IllegalAction", "Match", "MatchRecord", "OptionSpec", "Rng",
+    "Action", "Event", "GameInfo", "GameState", "IllegalAction", "Match", "MatchRecord", "OptionError", "OptionSpec",
+    "Rng",
     "Score", "as_action", "game_info", "games", "has_determinize", "is_barrier", "new_game", "perft", "redact_event",
     "register_game",
     "state_class", "state_from_json",

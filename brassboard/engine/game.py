@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .actions import Action, Arg, as_action
+from .options import OptionError, check_number, check_override, number_bounds
 from .rng import Rng
 
 Event = dict[str, Any]
@@ -40,29 +41,55 @@ class IllegalAction(Exception):
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One game option (variant). ``choices`` lists the allowed values where they are a fixed set."""
+    """One game option (variant). ``choices`` lists the allowed values where they are a fixed set.
+
+    Every value is checked when a state is made (so the server, the CLI and the RL wrappers all refuse bad options
+    before any move): a whole number lies within ``bounds`` (derived from the default when None, see
+    :func:`~brassboard.engine.options.number_bounds`); a table whose ``schema`` is given (a function returning the
+    default data it overrides, e.g. a game's figures) is checked against that data's shape, types and ranges, except
+    that the paths in ``fixed`` may not be overridden at all and the numbers matching a pattern of ``limits`` keep to
+    its range instead of the derived one. A refusal is an :class:`OptionError` (a ``ValueError``)
+    naming the bad field's path, e.g. ``figures.tank_track.price[2]``.
+    """
 
     name: str
     default: Any
     description: str
     choices: tuple[Any, ...] | None = None
+    bounds: tuple[int, int] | None = None
+    schema: Callable[[], Any] | None = field(default=None, compare=False, repr=False)
+    fixed: tuple[str, ...] = ()
+    limits: tuple[tuple[str, tuple[int, int]], ...] = ()
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None:
             # compare types too: True == 1 in Python, yet true is no player number
             if not any(value == choice and type(value) is type(choice) for choice in self.choices):
-                raise ValueError(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
+                raise OptionError(self.name, f"must be one of {list(self.choices)}, not {value!r}")
             return value
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise ValueError(f"option {self.name!r} takes true or false, not {value!r}")
+                raise OptionError(self.name, f"takes true or false, not {value!r}")
         elif isinstance(self.default, int) and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ValueError(f"option {self.name!r} takes a whole number, not {value!r}")
+            raise OptionError(self.name, f"takes a whole number, not {value!r}")
+        elif isinstance(self.default, int):
+            check_number(self.name, self.default, value, self.bounds)
         elif isinstance(self.default, str) and not isinstance(value, str):
-            raise ValueError(f"option {self.name!r} takes text, not {value!r}")
+            raise OptionError(self.name, f"takes text, not {value!r}")
         elif isinstance(self.default, dict) and not isinstance(value, dict):
-            raise ValueError(f"option {self.name!r} takes a table of values, not {value!r}")
+            raise OptionError(self.name, f"takes a table of values, not {value!r}")
+        if self.schema is not None:
+            check_override(self.schema(), value, self.name, (f"{self.name}.{path}" for path in self.fixed),
+                           limits={f"{self.name}.{pattern}": limit for pattern, limit in self.limits})
         return value
+
+    def to_dict(self) -> dict[str, Any]:
+        """The option for the lobby; a whole number without choices also gives its ``range`` ([lowest, highest])."""
+        data: dict[str, Any] = {"name": self.name, "default": self.default, "description": self.description,
+                                "choices": list(self.choices) if self.choices is not None else None}
+        if self.choices is None and isinstance(self.default, int) and not isinstance(self.default, bool):
+            data["range"] = list(self.bounds or number_bounds(self.default))
+        return data
 
 
 @dataclass(frozen=True)
@@ -103,11 +130,7 @@ class GameInfo:
             "chance": self.chance,
             "hidden_information": self.hidden_information,
             "description": self.description,
-            "options": [
-                {"name": o.name, "default": o.default, "description": o.description,
-                 "choices": list(o.choices) if o.choices is not None else None}
-                for o in self.options
-            ],
+            "options": [option.to_dict() for option in self.options],
         }
 
 

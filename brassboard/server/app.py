@@ -26,11 +26,20 @@ from .bots import BotRunner
 from .config import Settings
 from .db import make_engine, upgrade
 from .errors import ApiError
+from .failures import (
+    add_failure_handlers,
+    log_failure,
+    report_fatal_signals,
+    start_failure,
+    storage_failure,
+    websocket_failure,
+)
 from .hub import Broadcaster, Connection, Fanout, InMemoryBroadcaster, RedisBroadcaster
 from .models import STATUSES
 from .service import MAX_ACTION_LENGTH, Change, MatchService, dumps, loads
 from .static import router as static_router
 from .store import Store
+from .upkeep import sweep_forever
 
 log = logging.getLogger("brassboard.server")
 
@@ -50,11 +59,14 @@ class CreateMatchBody(_Body):
     options: dict[str, Any] | None = None
     seed: int | None = None
     names: list[str | None] | None = Field(default=None, max_length=64)
+    visibility: str = Field(default="private", max_length=16,
+                            description='"private" (not listed; open seats by invite) or "public" (listed)')
 
 
 class JoinBody(_Body):
     seat: int | None = None
     name: str | None = Field(default=None, max_length=200)
+    invite: str | None = Field(default=None, max_length=100, description="the invite of a private match's seat")
 
 
 class ActionBody(_Body):
@@ -83,6 +95,8 @@ class StateMessage(BaseModel):
     status: str
     seat: int | None
     seats: list[dict[str, Any]]
+    seeded: bool
+    visibility: str
     active: list[int]
     view: dict[str, Any]
     legal: list[str]
@@ -92,7 +106,8 @@ class StateMessage(BaseModel):
     winners: list[int] | None
 
 
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 413, 422)}
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody}
+                                           for code in (400, 401, 403, 404, 409, 413, 422, 503)}
 
 
 def json_text(text: str, status: int = 200) -> Response:
@@ -184,12 +199,18 @@ class Server:
         self._background: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
-        if self.settings.database_url is None:
-            self.settings.data_dir.mkdir(parents=True, exist_ok=True)
-        await run_in_threadpool(upgrade, self.engine)
+        report_fatal_signals()
+        try:
+            if self.settings.database_url is None:
+                self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+            await run_in_threadpool(upgrade, self.engine)
+        except Exception as exc:  # said in one line before the server exits non-zero
+            start_failure(exc, self.engine.url.render_as_string(hide_password=True))
+            raise
         await self.broadcaster.start(self.origin, self.remote_change)
         for match_id in await run_in_threadpool(self.store.running_with_bots):
             self.bots.ensure(match_id)
+        self.spawn(sweep_forever(self.service, self.settings.open_match_ttl))
 
     async def stop(self) -> None:
         await self.bots.stop()
@@ -208,7 +229,12 @@ class Server:
     def _finished(self, task: asyncio.Task[None]) -> None:
         self._background.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            log.error("background task failed", exc_info=task.exception())
+            failure = task.exception()
+            cause = storage_failure(failure) if failure is not None else None
+            if cause is not None and failure is not None:  # one line, as for requests (failures.py)
+                log_failure(cause, failure, "a live update")
+            else:
+                log.error("background task failed", exc_info=failure)
 
     async def changed(self, match_id: str, change: Change) -> None:
         """A change was committed here: tell this process's clients, the bots and the other processes."""
@@ -245,6 +271,7 @@ def create_app(settings: Settings | None = None, broadcaster: Broadcaster | None
     app.add_middleware(BodyLimit, limit=server.settings.max_body_bytes)
     app.add_middleware(MatchSockets, server=server)  # added last: the outermost of ours
     _add_error_handlers(app)
+    add_failure_handlers(app)  # storage read-only, full or gone: 503 unavailable (failures.py)
     _add_api(app, server)
     app.include_router(static_router)
     return app
@@ -303,17 +330,27 @@ def _add_api(app: FastAPI, server: Server) -> None:
     async def create_match(body: CreateMatchBody) -> dict[str, Any]:
         """Create a match: a token for every ``human`` seat (hotseat when there are several)."""
         answer: dict[str, Any] = await call(service.create, body.game, body.players, body.seats, body.options,
-                                            body.seed, body.names)
+                                            body.seed, body.names, body.visibility)
         if answer["status"] == "running" and any(seat["kind"].startswith("bot:") for seat in answer["seats"]):
             server.bots.ensure(answer["id"])
         return answer
 
     @app.get("/api/matches", tags=["lobby"], responses=ERRORS)
-    async def list_matches(status: str | None = Query(default=None, description=" | ".join(STATUSES)),
-                           limit: int = Query(default=100, ge=1, le=MAX_LIST)) -> list[dict[str, Any]]:
-        """Matches, the most recently changed first."""
-        result: list[dict[str, Any]] = await call(service.list_matches, status, limit)
-        return result
+    async def list_matches(response: Response,
+                           status: str | None = Query(default=None, description=" | ".join(STATUSES)),
+                           limit: int = Query(default=100, ge=1, le=MAX_LIST),
+                           cursor: str | None = Query(default=None, max_length=200,
+                                                      description="the X-Next-Cursor of the previous page")
+                           ) -> list[dict[str, Any]]:
+        """Public matches, the most recently changed first, a page at a time (the next page's cursor is in the
+        X-Next-Cursor header and a Link rel="next"; none after the last page)."""
+        result, following = await call(service.list_matches, status, limit, cursor)
+        if following is not None:
+            response.headers["X-Next-Cursor"] = following
+            query = f"limit={limit}&cursor={following}" + (f"&status={status}" if status else "")
+            response.headers["Link"] = f'</api/matches?{query}>; rel="next"'
+        matches: list[dict[str, Any]] = result
+        return matches
 
     @app.get("/api/matches/{match_id}", tags=["lobby"], responses=ERRORS)
     async def match_summary(match_id: str) -> dict[str, Any]:
@@ -322,9 +359,10 @@ def _add_api(app: FastAPI, server: Server) -> None:
 
     @app.post("/api/matches/{match_id}/join", tags=["lobby"], responses=ERRORS)
     async def join_match(match_id: str, body: JoinBody | None = None) -> dict[str, Any]:
-        """Take an open seat (the lowest if none is named); 409 when none is open."""
+        """Take an open seat (the invite's, else the lowest if none is named); 409 when none is open. A private
+        match needs the seat's ``invite`` (403 without it)."""
         body = body or JoinBody()
-        change, answer = await call(service.join, match_id, body.seat, body.name)
+        change, answer = await call(service.join, match_id, body.seat, body.name, body.invite)
         server.announce(match_id, change)
         result: dict[str, Any] = answer
         return result
@@ -491,7 +529,11 @@ class MatchSockets:
             kind = exc.error if exc.error in WS_ERRORS else ("forbidden" if exc.status in (401, 403) else
                                                              "bad_request")
             await self.reply_error(connection, kind, exc.detail, exc.extra.get("version"))
-        except Exception:  # a rules bug must not cost the client its connection
+        except Exception as exc:  # a rules bug (or the storage failing) must not cost the client its connection
+            failure = websocket_failure(exc, connection.match_id)
+            if failure is not None:
+                connection.send(json.dumps(failure))
+                return
             log.exception("WebSocket message on match %s failed", connection.match_id)
             await self.reply_error(connection, "internal", "internal server error", None)
         else:

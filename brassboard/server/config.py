@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_BOT_DELAY = 0.6
@@ -13,6 +13,23 @@ MAX_BODY_BYTES = 64 * 1024
 """The largest request body (and WebSocket message) accepted; anything bigger is refused with 413."""
 
 
+# ----- expiry of open matches (issue 11, fair seats) -----
+DEFAULT_OPEN_MATCH_DAYS = 7.0
+"""Days an open match (a seat still waiting for a player) lives without a change before it is deleted."""
+
+
+def open_match_ttl_from_env() -> float:
+    """``BRASSBOARD_OPEN_MATCH_DAYS`` (default 7; fractions allowed) in seconds."""
+    text = os.environ.get("BRASSBOARD_OPEN_MATCH_DAYS", "").strip()
+    try:
+        days = float(text) if text else DEFAULT_OPEN_MATCH_DAYS
+    except ValueError:
+        raise ValueError(f"BRASSBOARD_OPEN_MATCH_DAYS must be a number of days, not {text!r}") from None
+    if not days > 0:
+        raise ValueError(f"BRASSBOARD_OPEN_MATCH_DAYS must be more than 0, not {text!r}")
+    return days * 86400
+
+
 @dataclass(frozen=True)
 class Settings:
     data_dir: Path = Path("data")
@@ -20,6 +37,8 @@ class Settings:
     redis_url: str | None = None  # None: live updates stay inside this process
     bot_delay: float = DEFAULT_BOT_DELAY
     max_body_bytes: int = MAX_BODY_BYTES
+    # issue 11, fair seats: seconds an unchanged open match lives (read from the environment unless given)
+    open_match_ttl: float = field(default_factory=open_match_ttl_from_env)
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -1,7 +1,8 @@
 """Server logging: uvicorn's own configuration with seat tokens kept out of the log.
 
-Seat links carry their token in the query string (``/ws/matches/ID?token=...``), and uvicorn logs every request's
-and WebSocket's path. The database stores only hashes of tokens, so the log must not hold them in plain text.
+Seat links carry their token in the query string (``/ws/matches/ID?token=...``), invite links their invite
+(``/m/ID?invite=...``), and uvicorn logs every request's and WebSocket's path. The database stores only hashes of
+both, so the log must not hold them in plain text.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import logging
 import re
 from typing import Any
 
-_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+_TOKEN = re.compile(r"((?:token|invite)=)[^&\s\"']+")  # seat tokens and the invites of open seats
 REDACTED = r"\1[hidden]"
 
 

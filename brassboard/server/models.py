@@ -10,13 +10,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 STATUS_OPEN = "open"
 STATUS_RUNNING = "running"
 STATUS_FINISHED = "finished"
 STATUSES = (STATUS_OPEN, STATUS_RUNNING, STATUS_FINISHED)
+
+PRIVATE = "private"  # not listed; an open seat is taken only with its invite
+PUBLIC = "public"  # listed in the lobby; anyone may take an open seat
+VISIBILITIES = (PRIVATE, PUBLIC)
 
 
 def utc_now() -> datetime:
@@ -40,8 +44,15 @@ class MatchRow(Base):
     revision: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    visibility: Mapped[str] = mapped_column(String(16), default=PRIVATE)
+    seeded: Mapped[bool] = mapped_column(Boolean, default=False)  # the creator chose the seed (everyone is told)
 
-    __table_args__ = (Index("ix_matches_status_updated", "status", "updated"),)
+    __table_args__ = (
+        Index("ix_matches_status_updated", "status", "updated"),
+        # the lobby lists public matches page by page, the most recently changed first (keyset on updated, id)
+        Index("ix_matches_visibility_updated", "visibility", "updated", "id"),
+        Index("ix_matches_visibility_status_updated", "visibility", "status", "updated", "id"),
+    )
 
 
 class SeatRow(Base):
@@ -52,6 +63,7 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(40))  # "human", "open" or "bot:KIND"
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 hex; None: no token
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # an open seat's invite (sha256)
 
 
 class ActionRow(Base):

@@ -31,16 +31,18 @@ from brassboard.engine import (
     IllegalAction,
     Match,
     MatchRecord,
+    OptionError,
     game_info,
     games,
-    new_game,
     state_class,
 )
 from brassboard.engine.game import is_barrier
 
 from . import errors
 from .errors import ApiError
-from .models import STATUS_FINISHED, STATUS_OPEN, STATUS_RUNNING, STATUSES, utc_now
+from .invites import check_visibility, decode_cursor, encode_cursor, invite_link, invited_seat, new_invite
+from .models import PRIVATE, STATUS_FINISHED, STATUS_OPEN, STATUS_RUNNING, STATUSES, utc_now
+from .replays import ReplayCache, Step, log_entry_for, same_for_everyone
 from .store import BOT_PREFIX, HUMAN, OPEN, Conflict, MatchHead, SeatRecord, Store, StoredMatch
 
 T = TypeVar("T")
@@ -109,16 +111,20 @@ class LiveMatch:
     messages: dict[Seat, str] = field(default_factory=dict)  # state messages of ``messages_revision``
     messages_revision: int = -1
     shared: dict[str, Any] | None = None  # the parts of those messages that are the same for every seat
-    log_entries: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict)
-    """The log tail's entries by index, each with its step's events list (held here: a step that replaces an undone
-    one has another list, so an entry is reused only for the very step it was made of)."""
+    log_entries: dict[int, LogCache] = field(default_factory=dict)
+    """The log tail's entries by step index (see :class:`LogCache`)."""
     checked: int | None = None  # the store generation under which ``revision`` was last found current
+    visibility: str = PRIVATE
+    seeded: bool = False
+    replays: ReplayCache = field(default_factory=ReplayCache)
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
         head = stored.head
+        cache = ReplayCache()
         live = cls(head.id, head.game, head.players, head.options, head.seed, head.status, head.revision,
-                   head.created, head.updated, stored.seats, _replay(head, stored.actions))
+                   head.created, head.updated, stored.seats, _replay(head, stored.actions, cache),
+                   visibility=head.visibility, seeded=head.seeded, replays=cache)
         return live
 
     @property
@@ -136,8 +142,9 @@ class LiveMatch:
         if stored.actions[: len(mine)] == mine:
             for seat, notation in stored.actions[len(mine):]:
                 self.match.apply(seat, notation)
+                self.replays.note(self.match.record.actions, self.match.state)
         else:
-            self.match = _replay(head, stored.actions)
+            self.match = _replay(head, stored.actions, self.replays)
         self.seats, self.status, self.revision, self.updated = stored.seats, head.status, head.revision, head.updated
 
     def held_seats(self, token: str) -> list[int]:
@@ -153,8 +160,17 @@ class LiveMatch:
         return self.bots[seat]
 
 
-def _replay(head: MatchHead, actions: Sequence[tuple[int, str]]) -> Match:
-    return Match.replay(MatchRecord(head.game, head.players, head.seed, dict(head.options), list(actions)))
+def _replay(head: MatchHead, actions: Sequence[tuple[int, str]], replays: ReplayCache) -> Match:
+    """The match rebuilt from its stored actions, leaving replay snapshots on the way."""
+    match = Match(head.game, head.players, head.seed, dict(head.options))
+    for index, (seat, notation) in enumerate(actions):
+        try:
+            match.apply(seat, notation)
+        except IllegalAction as exc:
+            raise IllegalAction(f"recorded action #{index} ({notation}) by player {seat}: {exc.reason}",
+                                exc.action, seat) from None
+        replays.note(match.record.actions, match.state)
+    return match
 
 
 def _seat_summary(seat: SeatRecord) -> dict[str, Any]:
@@ -164,7 +180,20 @@ def _seat_summary(seat: SeatRecord) -> dict[str, Any]:
 def _summary(head: MatchHead | LiveMatch, seats: Sequence[SeatRecord], version: int) -> dict[str, Any]:
     return {"id": head.id, "game": head.game, "players": head.players, "status": head.status,
             "seats": [_seat_summary(s) for s in seats], "version": version, "options": dict(head.options),
+            "visibility": head.visibility, "seeded": head.seeded,
             "created": iso(head.created), "updated": iso(head.updated)}
+
+
+@dataclass
+class LogCache:
+    """The log entries of one step, by viewer ("all" where every viewer reads the same), made once each. The step's
+    events list is held here: a step that replaces an undone one has another list, so entries are reused only for
+    the very step they were made of (and only while the match's finished-or-not stays the same)."""
+
+    events: list[dict[str, Any]]
+    full: bool  # the match is finished: nothing is hidden
+    same: bool  # every viewer reads the same entry
+    entries: dict[Seat | str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -248,6 +277,12 @@ class MatchService:
             return None
         return any(seat.bot_kind is not None for seat in live.seats)
 
+    def forget(self, match_ids: Sequence[str]) -> None:
+        """Drop matches deleted from the database (expired) from this process's memory."""
+        with self._cache_lock:
+            for match_id in match_ids:
+                self._cache.pop(match_id, None)
+
     def _drop(self, live: LiveMatch) -> None:
         """Forget a live match whose memory may no longer match the database (it is rebuilt on next use)."""
         with self._cache_lock:
@@ -280,14 +315,17 @@ class MatchService:
         return figures
 
     def create(self, game: str, players: int, seats: Sequence[str], options: dict[str, Any] | None,
-               seed: int | None, names: Sequence[str | None] | None) -> dict[str, Any]:
+               seed: int | None, names: Sequence[str | None] | None, visibility: str = PRIVATE) -> dict[str, Any]:
         try:
             info = game_info(game)
         except ValueError as exc:
             raise errors.invalid(str(exc)) from None
+        check_visibility(visibility)
         try:
             info.check_players(players)
             resolved = info.resolve_options(options)
+        except OptionError as exc:  # the engine's schema check names the field (e.g. figures.tank_track.price[2])
+            raise ApiError(422, "invalid", str(exc), field=exc.path) from None
         except ValueError as exc:
             raise errors.invalid(str(exc)) from None
         _check_choice_types(info, options or {})
@@ -301,13 +339,15 @@ class MatchService:
         kinds = bot_kinds(game) if any(kind not in (HUMAN, OPEN) for kind in seats) else []
         records: list[SeatRecord] = []
         tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
         for seat, kind in enumerate(seats):
             given = _clean_name(names[seat] if names is not None else None, seat)
             if kind == HUMAN:
                 tokens[seat] = secrets.token_urlsafe(32)
                 records.append(SeatRecord(seat, HUMAN, given or f"Player {seat + 1}", token_hash(tokens[seat])))
             elif kind == OPEN:
-                records.append(SeatRecord(seat, OPEN, given, None))
+                invites[seat] = new_invite()
+                records.append(SeatRecord(seat, OPEN, given, None, token_hash(invites[seat])))
             elif kind.startswith(BOT_PREFIX) and kind[len(BOT_PREFIX):] in kinds:
                 bot = kind[len(BOT_PREFIX):]
                 records.append(SeatRecord(seat, kind, given or f"Bot {seat + 1} ({bot})", None))
@@ -316,8 +356,10 @@ class MatchService:
                 raise errors.invalid(f"seat {seat}: unknown seat kind {kind!r}; one of {choices}")
         now = utc_now()
         status = STATUS_OPEN if any(r.kind == OPEN for r in records) else STATUS_RUNNING
+        # a seed the creator chooses foretells every roll: everyone is told (seeded); a drawn one stays secret
         head = MatchHead(secrets.token_urlsafe(9), game, players, resolved,
-                         secrets.randbelow(SEED_LIMIT) if seed is None else seed, status, 0, 0, now, now)
+                         secrets.randbelow(SEED_LIMIT) if seed is None else seed, status, 0, 0, now, now,
+                         visibility, seed is not None)
         try:  # options the metadata accepts, the rules may still refuse
             live = LiveMatch.from_stored(StoredMatch(head, records, []))
         except Exception as exc:  # e.g. a malformed table in an option that overrides game data
@@ -334,6 +376,7 @@ class MatchService:
             if entry["seat"] in tokens:
                 entry["token"] = tokens[entry["seat"]]
         answer["links"] = {"seats": {str(seat): match_link(head.id, token) for seat, token in tokens.items()},
+                           "invites": {str(seat): invite_link(head.id, invite) for seat, invite in invites.items()},
                            "spectator": match_link(head.id)}
         return answer
 
@@ -343,17 +386,25 @@ class MatchService:
             self._sync(live)
             return _summary(live, live.seats, live.version)
 
-    def list_matches(self, status: str | None, limit: int) -> list[dict[str, Any]]:
+    def list_matches(self, status: str | None, limit: int,
+                     cursor: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+        """A page of public matches and the cursor of the next page (None after the last)."""
         if status is not None and status not in STATUSES:
             raise errors.invalid(f"status is one of {', '.join(STATUSES)}, not {status!r}")
-        return [_summary(head, seats, head.version) for head, seats in self.store.list_matches(status, limit)]
+        after = decode_cursor(cursor) if cursor else None
+        page = self.store.list_matches(status, limit, after)
+        following = encode_cursor((page[-1][0].updated, page[-1][0].id)) if len(page) == limit else None
+        return [_summary(head, seats, head.version) for head, seats in page], following
 
-    def join(self, match_id: str, seat: int | None, name: str | None) -> tuple[Change, dict[str, Any]]:
+    def join(self, match_id: str, seat: int | None, name: str | None,
+             invite: str | None = None) -> tuple[Change, dict[str, Any]]:
         live = self._live(match_id)
         with live.lock:
             for _attempt in range(3):
                 self._sync(live)
-                chosen = self._open_seat(live, seat)
+                asked = invited_seat(live.seats, live.visibility, seat, invite,
+                                     token_hash(invite) if invite is not None else None)
+                chosen = self._open_seat(live, asked)
                 token = secrets.token_urlsafe(32)
                 display = _clean_name(name, chosen) or live.seats[chosen].name or f"Player {chosen + 1}"
                 try:
@@ -431,12 +482,12 @@ class MatchService:
         """What the state messages of one revision have in common, whatever the seat (built once for them all)."""
         state = live.state
         over = state.is_over()
-        history = live.match.history
-        first = max(0, len(history) - LOG_TAIL)
         return {
+            "log_steps": _log_steps(live),
             "active": state.active_players() if live.status == STATUS_RUNNING else [],
             "seats": [_seat_summary(s) for s in live.seats],
-            "log": _log_tail(live, history, first),
+            "seeded": live.seeded,
+            "visibility": live.visibility,
             "scores": [s.to_dict() for s in state.scores()] if over else None,
             "winners": state.winners() if over else None,
         }
@@ -454,11 +505,13 @@ class MatchService:
             "status": live.status,
             "seat": seat,
             "seats": shared["seats"],
+            "seeded": shared["seeded"],
+            "visibility": shared["visibility"],
             "active": active,
             "view": state.view(seat),
             "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None and seat in active else [],
             "can_undo": running and seat is not None and live.match.can_undo(seat),
-            "log": shared["log"],
+            "log": _log_for(live, shared["log_steps"], seat),
             "scores": shared["scores"],
             "winners": shared["winners"],
         }
@@ -525,6 +578,7 @@ class MatchService:
             raise
         index = live.version - 1
         notation = live.match.record.actions[-1][1]
+        live.replays.note(live.match.record.actions, live.state)
         status = STATUS_FINISHED if live.state.is_over() else STATUS_RUNNING
         try:
             live.updated = self.store.append_action(live.id, live.revision, index, seat, notation, status)
@@ -572,29 +626,34 @@ class MatchService:
 
     # ----- replays and records --------------------------------------------------------------------------------
     def replay(self, match_id: str, at: int | None) -> str:
+        """The public view after ``at`` actions with the log up to there: public events only while the match runs,
+        the full log once it is finished. Served from the match's replay cache (snapshots every few actions and
+        the recent answers), never by a re-run from the first action."""
         live = self._live(match_id)
         with live.lock:
             self._sync(live)
             total = live.version
-            actions = list(live.match.record.actions)
-            seats = [_seat_summary(s) for s in live.seats]
-            status = live.status
-        at = total if at is None else at
-        if not 0 <= at <= total:
-            raise errors.invalid(f"at must be from 0 to {total}, not {at}")
-        state = new_game(live.game, live.players, live.seed, live.options)
-        log = []
-        for index, (seat, notation) in enumerate(actions[:at]):
-            events = state.apply(seat, notation)
-            log.append({"version": index, "seat": seat, "action": notation, "events": events})
-        over = state.is_over()
-        return dumps({
-            "type": "replay", "match": live.id, "game": live.game, "version": at, "total": total,
-            "status": status, "seat": None, "seats": seats, "active": state.active_players(),
-            "view": state.view(None), "legal": [], "can_undo": False, "log": log,
-            "scores": [s.to_dict() for s in state.scores()] if over else None,
-            "winners": state.winners() if over else None,
-        })
+            at = total if at is None else at
+            if not 0 <= at <= total:
+                raise errors.invalid(f"at must be from 0 to {total}, not {at}")
+            text = live.replays.cached(live.revision, at)
+            if text is not None:
+                return text
+            history = live.match.history
+            state = live.state if at == total else live.replays.state_at(
+                live.game, live.players, live.seed, live.options, live.match.record.actions, at)
+            full = live.status == STATUS_FINISHED
+            log = [log_entry_for(live.state, index, history[index], None, full) for index in range(at)]
+            over = state.is_over()
+            text = dumps({
+                "type": "replay", "match": live.id, "game": live.game, "version": at, "total": total,
+                "status": live.status, "seat": None, "seats": [_seat_summary(s) for s in live.seats],
+                "active": state.active_players(), "view": state.view(None), "legal": [], "can_undo": False,
+                "log": log, "scores": [s.to_dict() for s in state.scores()] if over else None,
+                "winners": state.winners() if over else None,
+            })
+            live.replays.keep(live.revision, at, text)
+            return text
 
     def record(self, match_id: str) -> dict[str, Any]:
         live = self._live(match_id)
@@ -610,26 +669,34 @@ class MatchService:
         return record.to_dict()
 
 
-Step = tuple[int, Any, list[dict[str, Any]]]
-"""A step of a match's history: (seat, action, events)."""
-
-
-def _log_tail(live: LiveMatch, history: list[Step], first: int) -> list[dict[str, Any]]:
-    """The log entries from ``first`` on, each made once per step (an entry never changes; an undo replaces a step)."""
-    cached = live.log_entries
-    entries: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
+def _log_steps(live: LiveMatch) -> list[tuple[int, Step, LogCache]]:
+    """The steps of the log tail with their caches (once per revision, for every viewer's message)."""
+    history = live.match.history
+    first = max(0, len(history) - LOG_TAIL)
+    full = live.status == STATUS_FINISHED
+    cached, kept = live.log_entries, {}
+    steps = []
     for index in range(first, len(history)):
         step = history[index]
         hit = cached.get(index)
-        entries[index] = hit if hit is not None and hit[0] is step[2] else (step[2], _log_entry(index, step))
-    live.log_entries = entries
-    return [entry for _events, entry in entries.values()]
+        if hit is None or hit.events is not step[2] or hit.full != full:
+            hit = LogCache(step[2], full, full or same_for_everyone(live.state, step[2]))
+        kept[index] = hit
+        steps.append((index, step, hit))
+    live.log_entries = kept
+    return steps
 
 
-def _log_entry(index: int, step: Step) -> dict[str, Any]:
-    seat, action, events = step
-    # "version" is the version the action was made on (the one its sender named); it made version + 1
-    return {"version": index, "seat": seat, "action": str(action), "events": events}
+def _log_for(live: LiveMatch, steps: list[tuple[int, Step, LogCache]], viewer: Seat) -> list[dict[str, Any]]:
+    """The log tail as ``viewer`` may read it, each entry made once per step and viewer."""
+    tail = []
+    for index, step, hit in steps:
+        key: Seat | str = "all" if hit.same else viewer
+        entry = hit.entries.get(key)
+        if entry is None:
+            entry = hit.entries[key] = log_entry_for(live.state, index, step, viewer, hit.full)
+        tail.append(entry)
+    return tail
 
 
 def _check_choice_types(info: GameInfo, options: dict[str, Any]) -> None:

@@ -23,7 +23,7 @@ from sqlalchemy import Connection, Engine, Row, delete, exists, insert, select, 
 from sqlalchemy.exc import IntegrityError
 
 from .db import WRITE
-from .models import STATUS_OPEN, STATUS_RUNNING, ActionRow, Base, MatchRow, SeatRow, utc_now
+from .models import PRIVATE, PUBLIC, STATUS_OPEN, STATUS_RUNNING, ActionRow, Base, MatchRow, SeatRow, utc_now
 
 OPEN = "open"
 HUMAN = "human"
@@ -40,6 +40,7 @@ class SeatRecord:
     kind: str  # "human", "open" or "bot:KIND"
     name: str | None
     token_hash: str | None
+    invite_hash: str | None = None  # an open seat's invite (a private match's seat is taken only with it)
 
     @property
     def taken(self) -> bool:
@@ -64,6 +65,8 @@ class MatchHead:
     revision: int
     created: datetime
     updated: datetime
+    visibility: str = PRIVATE
+    seeded: bool = False  # the creator chose the seed
 
 
 @dataclass(frozen=True)
@@ -85,14 +88,17 @@ ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
 
 def _head(row: Row[Any]) -> MatchHead:
     return MatchHead(row.id, row.game, row.players, dict(row.options), row.seed, row.status, row.version,
-                     row.revision, _utc(row.created), _utc(row.updated))
+                     row.revision, _utc(row.created), _utc(row.updated), row.visibility, bool(row.seeded))
 
 
 def _seat(row: Row[Any]) -> SeatRecord:
-    return SeatRecord(row.seat, row.kind, row.name, row.token_hash)
+    return SeatRecord(row.seat, row.kind, row.name, row.token_hash, row.invite_hash)
 
 
-_MATCH_COLUMNS = "id, game, players, options, seed, status, version, revision, created, updated"
+_MATCH_COLUMNS = "id, game, players, options, seed, status, version, revision, created, updated, visibility, seeded"
+
+Cursor = tuple[datetime, str]
+"""Where a page of the match list ends: the last match's (updated, id); the next page starts after it."""
 
 
 class _Sqlite:
@@ -160,7 +166,7 @@ class _Sqlite:
 
     def head(self, row: Sequence[Any]) -> MatchHead:
         return MatchHead(row[0], row[1], row[2], dict(self.get_options(row[3])), row[4], row[5], row[6], row[7],
-                         _utc(self.get_time(row[8])), _utc(self.get_time(row[9])))
+                         _utc(self.get_time(row[8])), _utc(self.get_time(row[9])), row[10], bool(row[11]))
 
 
 class Store:
@@ -212,8 +218,8 @@ class Store:
                 found = raw.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)).fetchone()
                 if found is None:
                     return None
-                seat_rows = raw.execute("SELECT seat, kind, name, token_hash FROM seats WHERE match_id = ? "
-                                        "ORDER BY seat", (match_id,)).fetchall()
+                seat_rows = raw.execute("SELECT seat, kind, name, token_hash, invite_hash FROM seats "
+                                        "WHERE match_id = ? ORDER BY seat", (match_id,)).fetchall()
                 action_rows = raw.execute('SELECT seat, notation FROM actions WHERE match_id = ? ORDER BY "index"',
                                           (match_id,)).fetchall()
             return StoredMatch(self._sqlite.head(found), [SeatRecord(*row) for row in seat_rows],
@@ -227,11 +233,21 @@ class Store:
                                          .where(ACTIONS.c.match_id == match_id).order_by(ACTIONS.c.index))
             return StoredMatch(_head(row), [_seat(s) for s in seats], [(a.seat, a.notation) for a in actions])
 
-    def list_matches(self, status: str | None, limit: int) -> list[tuple[MatchHead, list[SeatRecord]]]:
+    def list_matches(self, status: str | None, limit: int, after: Cursor | None = None,
+                     public_only: bool = True) -> list[tuple[MatchHead, list[SeatRecord]]]:
+        """A page of matches, the most recently changed first, from just after ``after`` (keyset pagination on the
+        index (visibility, [status,] updated, id): a page costs the same however deep it is)."""
         with self._read(snapshot=True) as connection:
-            query = select(MATCHES).order_by(MATCHES.c.updated.desc(), MATCHES.c.id).limit(limit)
+            # both keys descending: the index (visibility, [status,] updated, id) read backwards gives the order
+            query = select(MATCHES).order_by(MATCHES.c.updated.desc(), MATCHES.c.id.desc()).limit(limit)
+            if public_only:
+                query = query.where(MATCHES.c.visibility == PUBLIC)
             if status is not None:
                 query = query.where(MATCHES.c.status == status)
+            if after is not None:
+                moment, last_id = after
+                query = query.where((MATCHES.c.updated < moment)
+                                    | ((MATCHES.c.updated == moment) & (MATCHES.c.id < last_id)))
             heads = [_head(row) for row in connection.execute(query)]
             seats: dict[str, list[SeatRecord]] = {head.id: [] for head in heads}
             if heads:
@@ -239,6 +255,18 @@ class Store:
                                               .order_by(SEATS.c.match_id, SEATS.c.seat)):
                     seats[row.match_id].append(_seat(row))
             return [(head, seats[head.id]) for head in heads]
+
+    def expire_open(self, before: datetime, limit: int = 500) -> list[str]:
+        """Delete up to ``limit`` matches still waiting for players that have not changed since ``before`` (their
+        seats and actions go with them); returns their ids. Running and finished matches always stay."""
+        with self._write() as connection:
+            ids = list(connection.scalars(select(MATCHES.c.id).where(
+                MATCHES.c.status == STATUS_OPEN, MATCHES.c.updated < before).limit(limit)))
+            if ids:
+                connection.execute(delete(ACTIONS).where(ACTIONS.c.match_id.in_(ids)))
+                connection.execute(delete(SEATS).where(SEATS.c.match_id.in_(ids)))
+                connection.execute(delete(MATCHES).where(MATCHES.c.id.in_(ids), MATCHES.c.status == STATUS_OPEN))
+        return ids
 
     def running_with_bots(self) -> list[str]:
         """Running matches that have a bot seat: their bots resume when a server starts."""
@@ -251,18 +279,22 @@ class Store:
         if self._sqlite is not None:
             sql = self._sqlite
             with sql.transaction(write=True) as raw:
-                raw.execute(f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?)",
+                raw.execute(f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)",
                             (head.id, head.game, head.players, sql.put_options(head.options), head.seed,
-                             head.status, sql.put_time(head.created), sql.put_time(head.updated)))
-                raw.executemany("INSERT INTO seats (match_id, seat, kind, name, token_hash) VALUES (?, ?, ?, ?, ?)",
-                                [(head.id, s.seat, s.kind, s.name, s.token_hash) for s in seats])
+                             head.status, sql.put_time(head.created), sql.put_time(head.updated), head.visibility,
+                             int(head.seeded)))
+                raw.executemany("INSERT INTO seats (match_id, seat, kind, name, token_hash, invite_hash) "
+                                "VALUES (?, ?, ?, ?, ?, ?)",
+                                [(head.id, s.seat, s.kind, s.name, s.token_hash, s.invite_hash) for s in seats])
             return
         with self._write() as connection:
             connection.execute(insert(MATCHES).values(
                 id=head.id, game=head.game, players=head.players, options=head.options, seed=head.seed,
-                status=head.status, version=0, revision=0, created=head.created, updated=head.updated))
+                status=head.status, version=0, revision=0, created=head.created, updated=head.updated,
+                visibility=head.visibility, seeded=head.seeded))
             connection.execute(insert(SEATS), [
-                {"match_id": head.id, "seat": s.seat, "kind": s.kind, "name": s.name, "token_hash": s.token_hash}
+                {"match_id": head.id, "seat": s.seat, "kind": s.kind, "name": s.name, "token_hash": s.token_hash,
+                 "invite_hash": s.invite_hash}
                 for s in seats])
 
     @staticmethod
@@ -343,7 +375,8 @@ class Store:
         """Give open ``seat`` a player; returns the match's new status. Conflict if the seat is taken by now."""
         if self._sqlite is not None:
             with self._sqlite.transaction(write=True) as raw:
-                done = raw.execute("UPDATE seats SET name = ?, token_hash = ? WHERE match_id = ? AND seat = ? "
+                done = raw.execute("UPDATE seats SET name = ?, token_hash = ?, invite_hash = NULL "
+                                   "WHERE match_id = ? AND seat = ? "
                                    "AND kind = ? AND token_hash IS NULL", (name, token_hash, match_id, seat, OPEN))
                 if done.rowcount != 1:
                     raise Conflict(match_id)
@@ -362,7 +395,7 @@ class Store:
             result = connection.execute(
                 update(SEATS).where(SEATS.c.match_id == match_id, SEATS.c.seat == seat, SEATS.c.kind == OPEN,
                                     SEATS.c.token_hash.is_(None))
-                .values(name=name, token_hash=token_hash))
+                .values(name=name, token_hash=token_hash, invite_hash=None))
             if result.rowcount != 1:
                 raise Conflict(match_id)
             still_open = connection.scalar(select(exists().where(

@@ -9,7 +9,7 @@ from e2e_helpers import SeatDriver, Server, create_match_in_lobby, held_tokens, 
 from e2e_policy import choose
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.e2e
 
@@ -107,3 +107,59 @@ def test_the_lobby_keeps_a_name_being_typed_when_it_redraws(page: Page, e2e_serv
     field = page.locator("table.seats input[type=text]").first
     assert field.input_value() == "Ada"
     assert page.evaluate("() => document.activeElement.dataset.field") == "name-0"
+
+
+def test_a_private_seat_is_taken_through_its_invite_link(page: Page, browser: Browser, e2e_server: Server) -> None:
+    """Issue 11: the lobby shows an invite link (with a copy button) for the open seat of a private match; a stranger
+    without it cannot take the seat, the invited friend types a name (no browser prompt) and plays; a chosen seed
+    shows a badge to everyone."""
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.goto("/")
+    page.locator('#game option[value="tictactoe"]').wait_for(state="attached")
+    page.select_option("#game", "tictactoe")
+    page.select_option('select.seat-kind[data-seat="1"]', "open")
+    assert not page.locator("#public").is_checked()  # private unless asked
+    shown = page.locator("details.options")
+    if shown.get_attribute("open") is None:
+        shown.locator("summary").click()
+    page.fill("#seed", "5")
+    page.click("#create")
+    box = page.locator(".created")
+    box.wait_for()
+    invite_row = box.locator("li", has_text="Invite for seat 2")
+    link = invite_row.locator("input.link").input_value()
+    assert "?invite=" in link and invite_row.locator("button", has_text="Copy").count() == 1
+    match_id = link.split("/m/")[1].split("?")[0]
+    screenshot(page, "lobby_invite_link")
+    page.locator('section[data-list="open"]').wait_for()
+    assert match_id not in page.locator('section[data-list="open"]').inner_text()  # private: not listed
+    page.locator('section[data-list="mine"]', has_text=match_id).wait_for()  # ... but its creator finds it
+
+    def visitor() -> Page:
+        context = browser.new_context(locale="en-GB", base_url=e2e_server.url)
+        context.set_default_timeout(15_000)
+        tab = context.new_page()
+        tab.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        return tab
+
+    stranger = visitor()
+    stranger.goto(f"/m/{match_id}")
+    stranger.locator(".joinbox", has_text="private").wait_for()
+    assert stranger.locator(".joinbox button").count() == 0
+    screenshot(stranger, "match_private_no_invite")
+    assert stranger.locator("#seeded").is_visible()  # a chosen seed is told to everyone
+
+    friend = visitor()
+    friend.goto(link)
+    friend.locator("#joinname").fill("Bea")
+    friend.click("#joininvite")
+    friend.locator("#seattabs", has_text="Bea").wait_for()
+    assert "invite=" not in friend.url  # the secret leaves the address bar
+    friend.locator("#seeded").wait_for()
+    screenshot(friend, "match_invited_seeded")
+    summary = e2e_server.get(f"/api/matches/{match_id}")
+    assert summary["status"] == "running" and summary["seats"][1]["name"] == "Bea" and summary["seeded"] is True
+    assert not dialogs, dialogs
+    friend.context.close()
+    stranger.context.close()

@@ -43,6 +43,12 @@ def token_of(created: dict[str, Any], seat: int) -> str:
     return token
 
 
+def invite_of(created: dict[str, Any], seat: int) -> str:
+    """The invite secret of an open seat, from its invite link in the create answer."""
+    link: str = created["links"]["invites"][str(seat)]
+    return link.split("?invite=", 1)[1]
+
+
 def state(client: TestClient, match_id: str, token: str | None = None, **params: Any) -> dict[str, Any]:
     response = client.get(f"/api/matches/{match_id}/state", headers=auth(token) if token else {}, params=params)
     assert response.status_code == 200, response.text

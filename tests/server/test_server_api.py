@@ -13,7 +13,7 @@ TTT = "tictactoe"
 
 
 def hotseat_tictactoe(client: TestClient) -> tuple[str, str, str]:
-    created = create(client, TTT, ["human", "human"], seed=1)
+    created = create(client, TTT, ["human", "human"], seed=1, visibility="public")
     return created["id"], token_of(created, 0), token_of(created, 1)
 
 
@@ -37,8 +37,12 @@ def test_create_with_every_seat_kind(client: TestClient) -> None:
     assert seats[0]["name"] == "Ada"
     assert [("token" in s) for s in seats] == [True, False, False, False]
     assert len(seats[0]["token"]) >= 43  # 32 random bytes, URL-safe
+    invite = created["links"]["invites"]["1"].split("?invite=")[1]
+    assert len(invite) >= 24  # 18 random bytes, URL-safe
     assert created["links"] == {"seats": {"0": f"/m/{match_id}?token={seats[0]['token']}"},
+                                "invites": {"1": f"/m/{match_id}?invite={invite}"},
                                 "spectator": f"/m/{match_id}"}
+    assert created["visibility"] == "private" and created["seeded"] is False
     assert created["status"] == "open"
     summary = client.get(f"/api/matches/{match_id}").json()
     assert summary["status"] == "open" and summary["version"] == 0 and summary["game"] == "planet_steam"
@@ -69,7 +73,7 @@ def test_server_picks_a_seed_and_never_shows_it(client: TestClient) -> None:
     ({"game": TTT, "players": 2, "seats": ["human", "human"], "options": {"first_player": 5}}, "must be one of"),
     ({"game": TTT, "players": 2, "seats": ["human", "human"], "options": {"first_player": True}}, "must be one of"),
     ({"game": "planet_steam", "players": 2, "seats": ["human", "open"], "options": {"figures": {"scoring": 5}}},
-     "cannot start"),
+     "figures.scoring"),
     ({"game": "planet_steam", "players": 2, "seats": ["human", "open"], "options": {"hidden_credits": "yes"}},
      "true or false"),
     ({"game": TTT, "players": 2, "seats": ["human", "human"], "seed": -1}, "seed"),
@@ -120,8 +124,9 @@ def test_oversized_bodies_are_refused_with_413(client: TestClient) -> None:
 
 # ----- listing and joining ------------------------------------------------------------------------------------------
 def test_list_by_status(client: TestClient) -> None:
-    open_match = create(client, TTT, ["human", "open"])["id"]
-    running = create(client, TTT, ["human", "human"])["id"]
+    open_match = create(client, TTT, ["human", "open"], visibility="public")["id"]
+    running = create(client, TTT, ["human", "human"], visibility="public")["id"]
+    create(client, TTT, ["human", "open"])  # private: never listed
     assert [m["id"] for m in client.get("/api/matches", params={"status": "open"}).json()] == [open_match]
     assert [m["id"] for m in client.get("/api/matches", params={"status": "running"}).json()] == [running]
     assert client.get("/api/matches", params={"status": "finished"}).json() == []
@@ -134,7 +139,7 @@ def test_list_by_status(client: TestClient) -> None:
 
 
 def test_join_takes_the_lowest_open_seat_then_refuses_when_full(client: TestClient) -> None:
-    created = create(client, "planet_steam", ["open", "human", "open"])
+    created = create(client, "planet_steam", ["open", "human", "open"], visibility="public")
     match_id = created["id"]
     joined = client.post(f"/api/matches/{match_id}/join", json={"name": "Grace"}).json()
     assert joined["seat"] == 0 and joined["link"] == f"/m/{match_id}?token={joined['token']}"
@@ -153,7 +158,7 @@ def test_join_takes_the_lowest_open_seat_then_refuses_when_full(client: TestClie
 
 
 def test_join_a_named_seat(client: TestClient) -> None:
-    match_id = create(client, "planet_steam", ["human", "open", "open"])["id"]
+    match_id = create(client, "planet_steam", ["human", "open", "open"], visibility="public")["id"]
     assert client.post(f"/api/matches/{match_id}/join", json={"seat": 2}).json()["seat"] == 2
     taken = client.post(f"/api/matches/{match_id}/join", json={"seat": 2})
     assert taken.status_code == 409 and taken.json()["error"] == "taken"

@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
-from server_helpers import act, create, receive_until, running_app, state, token_of, wait_for, wait_for_turn
+from server_helpers import act, create, invite_of, receive_until, running_app, state, token_of, wait_for, wait_for_turn
 
 from brassboard.engine import Match, MatchRecord
 
@@ -52,7 +52,7 @@ def test_bots_wait_for_open_seats(client: TestClient) -> None:
     match_id = created["id"]
     time.sleep(0.2)
     assert state(client, match_id)["version"] == 0
-    joined = client.post(f"/api/matches/{match_id}/join", json={}).json()
+    joined = client.post(f"/api/matches/{match_id}/join", json={"invite": invite_of(created, 1)}).json()
     message = wait_for_turn(client, match_id, joined["token"], 1)
     assert message["version"] == 1 and message["log"][0]["seat"] == 0
 

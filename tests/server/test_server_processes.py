@@ -13,7 +13,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import auth, create, receive, receive_until, token_of
+from server_helpers import auth, create, invite_of, receive, receive_until, token_of
 from services import LOOPBACK, free_port, serve_process, wait_until_serving
 from websockets.sync.client import ClientConnection, connect
 
@@ -77,7 +77,8 @@ def test_two_server_processes_share_live_updates_through_redis(database: str, re
         created = a.post("/api/matches", json={"game": "tictactoe", "players": 2, "seats": ["human", "open"],
                                                "seed": 5}).json()
         match_id, first = created["id"], token_of(created, 0)
-        joined = b.post(f"/api/matches/{match_id}/join", json={"name": "Bea"})  # the lobby of the other process
+        joined = b.post(f"/api/matches/{match_id}/join",  # the lobby of the other process
+                        json={"name": "Bea", "invite": invite_of(created, 1)})
         assert joined.status_code == 200, joined.text
         second = joined.json()["token"]
         with connect(f"ws://{LOOPBACK}:{ports[0]}/ws/matches/{match_id}?token={first}") as on_a, \

@@ -14,7 +14,18 @@ from pathlib import Path
 import fakeredis
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import act, auth, create, receive, receive_until, running_app, state, token_of, wait_for_turn
+from server_helpers import (
+    act,
+    auth,
+    create,
+    invite_of,
+    receive,
+    receive_until,
+    running_app,
+    state,
+    token_of,
+    wait_for_turn,
+)
 
 from brassboard.server import Broadcaster, InMemoryBroadcaster, RedisBroadcaster
 
@@ -65,7 +76,8 @@ def test_instances_refuse_stale_actions_between_them(data_dir: Path) -> None:
         assert act(b, match_id, first, 0, "mark a1", 0).status_code == 409
         assert act(b, match_id, second, 1, "mark a1", 1).status_code == 200
         assert state(a, match_id)["version"] == 2
-        joined_on_b = b.post(f"/api/matches/{create(a, 'tictactoe', ['human', 'open'])['id']}/join", json={})
+        other = create(a, "tictactoe", ["human", "open"])
+        joined_on_b = b.post(f"/api/matches/{other['id']}/join", json={"invite": invite_of(other, 1)})
         assert joined_on_b.status_code == 200
 
 

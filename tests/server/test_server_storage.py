@@ -169,9 +169,10 @@ def test_the_generation_changes_only_when_another_connection_writes(store: Store
 
 def test_a_service_sees_another_process_s_writes_without_being_told(any_store: Store) -> None:
     service, other = MatchService(any_store), MatchService(Store(any_store.engine))
-    match_id = service.create("tictactoe", 2, ["human", "open"], None, 1, None)["id"]
+    created = service.create("tictactoe", 2, ["human", "open"], None, 1, None)
+    match_id = created["id"]
     assert json.loads(service.state(match_id, None))["status"] == "open"  # cached here now
-    other.join(match_id, None, "Bea")
+    other.join(match_id, None, "Bea", created["links"]["invites"]["1"].split("?invite=")[1])
     assert json.loads(service.state(match_id, None))["status"] == "running"
     other.act(match_id, 0, "mark b2", 0)
     with pytest.raises(ApiError) as refused:

@@ -141,7 +141,7 @@ def test_spectators_and_opponents_never_see_hidden_credits(client: TestClient) -
         credits = [holding["credits"] for holding in mine["view"]["holdings"]]
         assert credits[0] is None and credits[2] is None and isinstance(credits[1], int)
         text = str(public)
-        assert "seed" not in text and "rng" not in text
+        assert "'seed'" not in text and "rng" not in text and public["seeded"] is True
     rest = state(client, match_id)
     assert [holding["credits"] for holding in rest["view"]["holdings"]] == [None, None, None]
     replay = client.get(f"/api/matches/{match_id}/replay").json()

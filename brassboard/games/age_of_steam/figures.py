@@ -180,6 +180,24 @@ def _merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]
     return merged
 
 
+FIXED_FIGURES: tuple[str, ...] = ("phases", "actions", "display", "new_cities")
+"""Parts of the data the ``figures`` option may not override: the round's phases and the action tiles (the rules
+are written for exactly these) and the goods display's layout with its new cities (the board refers to them)."""
+
+FIGURE_LIMITS: tuple[tuple[str, tuple[int, int]], ...] = (
+    ("start.order_dice", (1, 6)),  # the first turn order is rolled: at least one die
+    ("start.shares", (0, 10)), ("shares.max", (10, 30)),  # the start's shares never exceed the maximum
+    ("start.locomotive", (1, 6)), ("locomotive.max", (6, 12)),  # nor the start's engine its maximum
+)
+"""Ranges of figures the rules divide by, roll with or compare against each other, narrower than the derived ones."""
+
+
+@lru_cache(maxsize=1)
+def overridable_figures() -> dict[str, Any]:
+    """What the ``figures`` option may override: data/game.toml and, under ``costs``, the costs of data/tiles.toml."""
+    return {**load("game"), "costs": dict(load("tiles")["costs"])}
+
+
 def figures(overrides: Mapping[str, Any] | None = None) -> Figures:
     """The figures, with ``overrides`` (the ``figures`` option) merged over ``data/game.toml`` and the costs."""
     return _figures(json.dumps(dict(overrides or {}), sort_keys=True))

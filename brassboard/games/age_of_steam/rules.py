@@ -18,6 +18,8 @@ from ...engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Sc
 from ...engine.actions import Arg
 from ...engine.rng import Rng
 from .figures import (
+    FIGURE_LIMITS,
+    FIXED_FIGURES,
     HEX_BY_LABEL,
     NEIGHBOURS,
     NO_HEX,
@@ -28,6 +30,7 @@ from .figures import (
     figures,
     label,
     opposite,
+    overridable_figures,
     side_towards,
 )
 
@@ -39,7 +42,8 @@ OPTIONS = (
                "Goods growth rolls one die per player still in the game ('current', our reading of the text) "
                "or per player at the start ('starting', later editions).", ("current", "starting")),
     OptionSpec("figures", {}, "Overrides of the figures in data/game.toml (and 'costs' of data/tiles.toml), "
-               "e.g. {\"income_reduction\": [...]} for the later editions' 50+ band."),
+               "e.g. {\"income_reduction\": [...]} for the later editions' 50+ band.",
+               schema=overridable_figures, fixed=FIXED_FIGURES, limits=FIGURE_LIMITS),
 )
 
 INFO = GameInfo(

@@ -14,6 +14,18 @@ QUARTZ, ORE, WATER, ENERGY = 0, 1, 2, 3
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
 COLOURS: tuple[str, ...] = ("black", "green", "orange", "purple", "yellow")
 
+FIXED_FIGURES: tuple[str, ...] = (
+    "names", "resources", "map", "start_claims", "specialists", "specialists_2008", "specialist_sets",
+    "exchange.band_order", "tank_track.max",
+)
+"""Parts of data/board.toml the ``figures`` option may not override: the board's geometry and the names the rest
+of the data refers to (zones, resources, bands, specialists), and the tank track's length (its price list's)."""
+
+FIGURE_LIMITS: tuple[tuple[str, tuple[int, int]], ...] = (
+    ("exchange.*.price_min", (1, 20)),  # credits are divided by prices: a price is never 0
+)
+"""Ranges of figures narrower than the derived ones (see brassboard/engine/options.py)."""
+
 
 @lru_cache(maxsize=1)
 def raw_data() -> dict[str, Any]:

@@ -13,7 +13,20 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ...engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng, Score
-from .figures import COLOURS, ENERGY, ORE, QUARTZ, RES_INDEX, RESOURCES, WATER, Figures, figures
+from .figures import (
+    COLOURS,
+    ENERGY,
+    FIGURE_LIMITS,
+    FIXED_FIGURES,
+    ORE,
+    QUARTZ,
+    RES_INDEX,
+    RESOURCES,
+    WATER,
+    Figures,
+    figures,
+    raw_data,
+)
 
 UNCLAIMED, UNAVAILABLE, NEUTRAL = -1, -2, -3
 NO_CONVERTER = -1
@@ -36,7 +49,8 @@ OPTIONS = (
     OptionSpec("price_manipulation", False, "Optional card: the first auction winner manipulates prices."),
     OptionSpec("sabotage", False, "Optional card: the last auction winner idles an opponent's tank (round 2 on)."),
     OptionSpec("independent_freighter", False, "Optional card: an auctioned extra freighter holding any 3 goods."),
-    OptionSpec("figures", {}, "Overrides of the board's DESIGN figures (a table merged over data/board.toml)."),
+    OptionSpec("figures", {}, "Overrides of the board's DESIGN figures (a table merged over data/board.toml).",
+               schema=raw_data, fixed=FIXED_FIGURES, limits=FIGURE_LIMITS),
 )
 
 INFO = GameInfo(

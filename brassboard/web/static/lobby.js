@@ -41,6 +41,12 @@ async function refresh() {
   await Promise.all(["open", "running", "finished"].map(async (status) => {
     try { next[status] = await api("GET", `/api/matches?status=${status}`); } catch { next[status] = lists[status] || []; }
   }));
+  // private matches this browser holds seats of are listed nowhere: their summaries come one by one (the latest few)
+  const listed = new Set(Object.values(next).flat().map((m) => m.id));
+  const missing = tokens.matches().filter((matchId) => !listed.has(matchId)).slice(-20);
+  next.held = (await Promise.all(missing.map(async (matchId) => {
+    try { return await api("GET", `/api/matches/${encodeURIComponent(matchId)}`); } catch { return null; }
+  }))).filter((m) => m);
   lists = next;
   renderLists();
 }
@@ -104,6 +110,8 @@ function newMatchForm() {
     game.description ? h("p.muted", gt(game.id, "game.description", game.description)) : null,
     h("table.seats", h("tbody", seatRows)),
     humans > 1 ? h("p.note", t("lobby.hotseat")) : null,
+    h("label.opt.public", h("input", { type: "checkbox", id: "public", checked: !!form.public,
+      onchange: (e) => { form.public = e.target.checked; saveForm(); } }), " ", t("lobby.public")),
     optionRows.length ? h("details.options", { open: !!form.optionsOpen, ontoggle: (e) => { form.optionsOpen = e.target.open; saveForm(); } },
       h("summary", t("lobby.options")), h("div.optlist", optionRows),
       h("label.opt", h("span.optname", t("lobby.seed")), h("input", { type: "number", id: "seed", value: form.seed ?? "", min: 0, dataset: { field: "seed" },
@@ -121,7 +129,8 @@ function optionField(gameId, opt) {
   } else if (typeof opt.default === "boolean") {
     input = h("input", { type: "checkbox", checked: !!value, onchange: (e) => set(e.target.checked) });
   } else if (typeof opt.default === "number") {
-    input = h("input", { type: "number", value, step: 1, oninput: (e) => set(e.target.value === "" ? opt.default : +e.target.value) });
+    const [min, max] = opt.range || [undefined, undefined];
+    input = h("input", { type: "number", value, step: 1, min, max, oninput: (e) => set(e.target.value === "" ? opt.default : +e.target.value) });
   } else if (typeof opt.default === "object") {
     input = h("textarea", { rows: 2, spellcheck: false, value: JSON.stringify(value), class: "json",
       oninput: (e) => set({ __json: e.target.value }) });
@@ -148,7 +157,8 @@ async function create(game) {
     }
     if (JSON.stringify(value) !== JSON.stringify(opt.default)) options[opt.name] = value;
   }
-  const body = { game: game.id, players: form.players, seats: form.seats, options };
+  const body = { game: game.id, players: form.players, seats: form.seats, options,
+    visibility: form.public ? "public" : "private" };
   // only typed human names; null lets the server keep its defaults (e.g. "Bot 2 (random)")
   const names = form.seats.map((k, i) => (k === "human" && form.names[i] && form.names[i].trim() ? form.names[i].trim() : null));
   if (names.some((n) => n)) body.names = names;
@@ -160,6 +170,8 @@ async function create(game) {
     return;
   }
   for (const seat of created.seats || []) if (seat.token) tokens.set(created.id, seat.seat, seat.token);
+  // the invites stay in this browser too: the match page's links menu offers them while their seats are open
+  if (created.links && created.links.invites) prefs.set(`invites.${created.id}`, created.links.invites);
   toast(t("lobby.created", { id: created.id }), "ok");
   // a match with no seat left for anyone else: go straight there
   if (!form.seats.includes("open")) { location.href = `/m/${encodeURIComponent(created.id)}`; return; }
@@ -185,6 +197,7 @@ function createdBox() {
         const info = (created.seats || []).find((s) => String(s.seat) === seat) || {};
         return linkRow(t("lobby.seatLink", { n: +seat + 1, name: info.name || info.kind || "" }), path);
       }),
+      Object.entries(links.invites || {}).map(([seat, path]) => linkRow(t("lobby.inviteLink", { n: +seat + 1 }), path)),
       linkRow(t("lobby.spectatorLink"), links.spectator || `/m/${created.id}`)),
     h("a.button.primary", { href: `/m/${encodeURIComponent(created.id)}` }, t("lobby.go")));
 }
@@ -193,13 +206,20 @@ function renderLists() {
   const box = root && root.querySelector("#lists");
   if (!box) return;
   const mine = new Set(tokens.matches());
-  const all = [...(lists.open || []), ...(lists.running || []), ...(lists.finished || [])];
+  const all = [...(lists.open || []), ...(lists.running || []), ...(lists.finished || []), ...(lists.held || [])];
   const held = all.filter((m) => mine.has(m.id) && m.status !== "finished");
   fill(box,
     held.length ? listCard(t("lobby.mine"), held, "mine") : null,
     listCard(t("lobby.open"), lists.open || [], "open"),
     listCard(t("lobby.running"), lists.running || [], "running"),
-    listCard(t("lobby.finished"), (lists.finished || []).slice(0, 20), "finished"));
+    listCard(t("lobby.finished"), finishedWithMine(all).slice(0, 20), "finished"));
+}
+
+/** The public finished matches and this browser's own private ones, the most recently changed first. */
+function finishedWithMine(all) {
+  const seen = new Set();
+  return all.filter((m) => m.status === "finished" && !seen.has(m.id) && seen.add(m.id))
+    .sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : 0));
 }
 
 function listCard(title, matches, kind) {
@@ -216,9 +236,10 @@ function matchItem(m, kind) {
   const actions = [];
   if (Object.keys(held).length && m.status !== "finished") actions.push(h("a.button.primary", { href: `/m/${m.id}` }, t("lobby.resume")));
   if (m.status === "open") {
+    // the match page takes the seat (with a name field there, no browser prompt)
     for (const s of m.seats || []) {
       if (s.kind === "open" && !s.taken) {
-        actions.push(h("button", { type: "button", onclick: () => join(m.id, s.seat) }, t("lobby.join", { n: s.seat + 1 })));
+        actions.push(h("a.button.join", { href: `/m/${encodeURIComponent(m.id)}?seat=${s.seat}` }, t("lobby.join", { n: s.seat + 1 })));
       }
     }
   }
@@ -226,7 +247,9 @@ function matchItem(m, kind) {
   actions.push(h("a.button", { href: `/m/${m.id}/replay` }, t("lobby.replay")));
   return h("li.match",
     h("div.matchhead", h("strong", game ? game.name : m.game), " ", h("code", m.id), " ",
-      h("span.badge." + m.status, t("status." + m.status)), " ", h("span.muted", t("lobby.v", { v: m.version }))),
+      h("span.badge." + m.status, t("status." + m.status)), " ",
+      m.seeded ? [h("span.badge.seeded", { title: t("lobby.seededTitle") }, t("common.seeded")), " "] : null,
+      h("span.muted", t("lobby.v", { v: m.version }))),
     h("div.matchseats", seats), h("div.matchactions", actions));
 }
 
@@ -234,19 +257,6 @@ function seatKind(s) {
   if (s.kind.startsWith("bot")) return t("seat.bot", { kind: s.kind.slice(4) });
   if (s.kind === "open") return s.taken ? t("seat.taken") : t("seat.free");
   return t("seat.human");
-}
-
-async function join(matchId, seat) {
-  const name = (prompt(t("lobby.yourName"), form.myName || "") || "").trim();
-  if (name) { form.myName = name; saveForm(); }
-  try {
-    const answer = await api("POST", `/api/matches/${matchId}/join`, { seat, ...(name ? { name } : {}) });
-    tokens.set(matchId, answer.seat, answer.token);
-    location.href = `/m/${encodeURIComponent(matchId)}`;
-  } catch (exc) {
-    toast(t("match.error", { detail: exc.detail }), "error");
-    refresh();
-  }
 }
 
 function range(a, b) { const out = []; for (let i = a; i <= b; i++) out.push(i); return out; }

@@ -12,6 +12,8 @@ const log = new Map();        // version -> log entry
 let current = null;           // the seat key shown
 let connection = "loading";
 let hostPromise = null;
+let invite = null;             // the invite of the link this page was opened with (a private match's seat)
+let wantedSeat = null;         // the seat chosen in the lobby's list (a public match)
 
 export function showMatch(element, matchId) {
   id = matchId;
@@ -22,6 +24,14 @@ export function showMatch(element, matchId) {
     if (!known) tokens.set(id, "?", token);
     history.replaceState(null, "", `/m/${encodeURIComponent(id)}`);  // the token stays in this browser only
   }
+  if (params.get("invite")) {
+    invite = params.get("invite");
+    prefs.set(`invite.${id}`, invite);  // kept until used: a reload must not lose it
+    history.replaceState(null, "", `/m/${encodeURIComponent(id)}`);
+  } else {
+    invite = prefs.get(`invite.${id}`, null);
+  }
+  if (params.get("seat") !== null && /^\d+$/.test(params.get("seat"))) wantedSeat = +params.get("seat");
   els = {
     status: h("div.statusline", { id: "status", role: "status", "aria-live": "polite" }, t("match.loading")),
     seats: h("div.seattabs", { id: "seattabs" }),
@@ -169,7 +179,8 @@ function renderStatus(msg) {
   }
   fill(els.status,
     mine && msg.status === "running" ? h("strong.yourturn", t("match.yourTurn")) : null,
-    h("span", text));
+    h("span", text),
+    msg.seeded ? [" ", h("span.badge.seeded", { id: "seeded", title: t("lobby.seededTitle") }, t("common.seeded"))] : null);
   els.status.classList.toggle("mine", mine);
   els.status.dataset.version = String(msg.version);   // the version of the shown state (a hook for tests)
   document.title = (mine ? "● " : "") + (msg.game || "Brassboard") + " · " + id;
@@ -205,6 +216,12 @@ function renderLinks(panel) {
   for (const [seat, token] of Object.entries(held())) {
     if (seat !== "?") add(t("match.seatLink", { n: +seat + 1 }), `/m/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`);
   }
+  // the creator's invites, for the seats still open
+  const latest = [...messages.values()].pop();
+  const free = new Set(((latest && latest.seats) || []).filter((s) => s.kind === "open" && !s.taken).map((s) => String(s.seat)));
+  for (const [seat, path] of Object.entries(prefs.get(`invites.${id}`, {}) || {})) {
+    if (free.has(seat)) add(t("match.inviteLink", { n: +seat + 1 }), path);
+  }
   fill(panel, h("ul.links", rows));
 }
 
@@ -213,13 +230,31 @@ function renderJoin(msg) {
   const holding = Object.keys(held()).length > 0;
   if (!open.length || holding || msg.status === "finished") { els.joinbox.hidden = true; return; }
   els.joinbox.hidden = false;
-  fill(els.joinbox, open.map((s) => h("button.primary", { type: "button", onclick: () => join(s.seat) }, t("match.join", { n: s.seat + 1 }))));
+  const typed = els.joinbox.querySelector("#joinname");
+  const nameField = h("input", { type: "text", id: "joinname", maxlength: 40, placeholder: t("lobby.yourName"),
+    "aria-label": t("lobby.yourName"), value: typed ? typed.value : (prefs.get("lobby.form", {}).myName || "") });
+  let buttons;
+  if (invite) {
+    buttons = [h("button.primary", { type: "button", id: "joininvite", onclick: () => join(null, nameField.value) }, t("match.joinInvite"))];
+  } else if (msg.visibility === "private") {
+    fill(els.joinbox, h("p.muted", t("match.privateNoInvite")));
+    return;
+  } else {
+    const shown = open.filter((s) => wantedSeat === null || s.seat === wantedSeat);
+    buttons = (shown.length ? shown : open).map((s) => h("button.primary", { type: "button", dataset: { seat: s.seat },
+      onclick: () => join(s.seat, nameField.value) }, t("match.join", { n: s.seat + 1 })));
+  }
+  if (typed && document.activeElement === typed) return;  // a redraw must not take the field from someone typing
+  fill(els.joinbox, h("label", t("lobby.yourName"), " ", nameField), buttons);
 }
 
-async function join(seat) {
-  const name = (prompt(t("lobby.yourName"), prefs.get("lobby.form", {}).myName || "") || "").trim();
+async function join(seat, typedName) {
+  const name = (typedName || "").trim();
+  if (name) prefs.set("lobby.form", { ...prefs.get("lobby.form", {}), myName: name });
+  const body = { ...(seat !== null ? { seat } : {}), ...(invite ? { invite } : {}), ...(name ? { name } : {}) };
   try {
-    const answer = await api("POST", `/api/matches/${encodeURIComponent(id)}/join`, { seat, ...(name ? { name } : {}) });
+    const answer = await api("POST", `/api/matches/${encodeURIComponent(id)}/join`, body);
+    if (invite) { prefs.set(`invite.${id}`, null); invite = null; }
     tokens.set(id, answer.seat, answer.token);
     current = answer.seat;
     connectAll();
