@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from .hardening import BotSettings, GuardSettings
 
 DEFAULT_BOT_DELAY = 0.6
 """Seconds a bot 'thinks' before it moves, so people can follow what happens."""
@@ -20,6 +22,9 @@ class Settings:
     redis_url: str | None = None  # None: live updates stay inside this process
     bot_delay: float = DEFAULT_BOT_DELAY
     max_body_bytes: int = MAX_BODY_BYTES
+    # bot workers and limits on clients (hardening.py: BRASSBOARD_BOT_WORKERS, BRASSBOARD_MAX_CONNECTIONS, ...)
+    bots: BotSettings = field(default_factory=BotSettings)
+    guards: GuardSettings = field(default_factory=GuardSettings)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -33,6 +38,8 @@ class Settings:
             database_url=os.environ.get("BRASSBOARD_DATABASE_URL") or None,
             redis_url=os.environ.get("BRASSBOARD_REDIS_URL") or None,
             bot_delay=bot_delay,
+            bots=BotSettings.from_env(),
+            guards=GuardSettings.from_env(),
         )
 
     def resolved_database_url(self) -> str:
