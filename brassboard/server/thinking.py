@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import time
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -74,6 +75,11 @@ def prepare_worker() -> None:
     """Initialiser of a worker process: lower priority, so the server's own work comes first on a shared CPU."""
     with contextlib.suppress(OSError):  # not permitted here: run at normal priority
         os.nice(WORKER_NICENESS)
+    if sys.platform == "linux":  # die with the server, even when it is killed with SIGKILL
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
 
 
 def _match_for(job: BotJob) -> Match:
