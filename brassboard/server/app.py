@@ -27,7 +27,7 @@ from .bots import BotRunner
 from .config import Settings
 from .db import make_engine, upgrade
 from .errors import ApiError
-from .guards import ClientGuard, JsonDepthLimit, check_json_depth, heartbeat, trust_proxies
+from .guards import ClientGuard, JsonDepthLimit, Silence, check_json_depth, heartbeat, trust_proxies
 from .hub import Broadcaster, Connection, Fanout, InMemoryBroadcaster, RedisBroadcaster
 from .models import STATUSES
 from .service import MAX_ACTION_LENGTH, Change, MatchService, dumps, loads
@@ -457,7 +457,8 @@ class MatchSockets:
         writer = asyncio.create_task(connection.write())
         heard = [time.monotonic()]
         guards = self.server.settings.guards
-        pinger = asyncio.create_task(heartbeat(lambda: heard[0], connection.send, socket.close,
+        silent = Silence(asyncio.current_task())
+        pinger = asyncio.create_task(heartbeat(lambda: heard[0], connection.send, silent.give_up,
                                                guards.ws_ping_interval, guards.ws_ping_timeout))
         try:
             await self.server.fanout.sync(connection)
@@ -473,6 +474,11 @@ class MatchSockets:
                 await self.handle(connection, text, held, token is not None)
                 if writer.done():  # the client could not keep up and was dropped
                     break
+        except asyncio.CancelledError:
+            if not silent.ended():  # the server is stopping
+                raise
+            with contextlib.suppress(Exception):
+                await socket.close(1001, "no answer to ping")
         finally:
             pinger.cancel()
             self.server.fanout.remove(connection)

@@ -15,13 +15,13 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import math
 import re
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
+from typing import Any
 
 import orjson
 from limits import parse
@@ -198,16 +198,37 @@ def trust_proxies(app: Starlette, trusted: str | None) -> None:
 PING = '{"type":"ping"}'
 
 
-async def heartbeat(last_heard: Callable[[], float], ping: Callable[[str], None],
-                    close: Callable[[int, str], Awaitable[None]], interval: float, timeout: float) -> None:
-    """Ping a WebSocket that has been silent for ``interval`` seconds; close it (1001, going away) when it has
-    stayed silent ``timeout`` seconds more. Runs until cancelled."""
+class Silence:
+    """Ends a WebSocket session whose client stopped answering: the session's task is cancelled out of its wait
+    for the next message (the ASGI server closes a socket for good only once the application returns)."""
+
+    def __init__(self, session: asyncio.Task[Any] | None) -> None:
+        self.session = session
+        self.gave_up = False
+
+    def give_up(self) -> None:
+        self.gave_up = True
+        if self.session is not None:
+            self.session.cancel()
+
+    def ended(self) -> bool:
+        """True once, after :meth:`give_up` (the cancellation is then taken back: the session closes calmly)."""
+        if not self.gave_up:
+            return False
+        if self.session is not None:
+            self.session.uncancel()
+        return True
+
+
+async def heartbeat(last_heard: Callable[[], float], ping: Callable[[str], None], give_up: Callable[[], None],
+                    interval: float, timeout: float) -> None:
+    """Ping a WebSocket that has been silent for ``interval`` seconds; give up on it when it has stayed silent
+    ``timeout`` seconds more. Runs until cancelled or given up."""
     while True:
         silent = time.monotonic() - last_heard()
         if silent >= interval + timeout:
             log.info("closing a WebSocket silent for %.0f s (no answer to a ping)", silent)
-            with contextlib.suppress(Exception):
-                await close(1001, "no answer to ping")
+            give_up()
             return
         if silent >= interval:
             ping(PING)
