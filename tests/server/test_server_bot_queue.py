@@ -1,0 +1,60 @@
+"""With BRASSBOARD_REDIS_URL, bot turns are Dramatiq jobs on Redis, served by ``brassboard worker`` (here: its
+function in a thread of the test); the server never thinks for a bot itself."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from server_helpers import create, state, token_of, wait_for, wait_for_turn
+
+from brassboard.server import Settings, create_app
+from brassboard.server.botqueue import enqueue_turn, make_broker, run_worker
+
+
+@pytest.fixture
+def queued(data_dir: Path, redis_url: str) -> Iterator[TestClient]:
+    settings = Settings(data_dir=data_dir, redis_url=redis_url, bot_delay=0)
+    stop = threading.Event()
+    with TestClient(create_app(settings)) as client:
+        worker = threading.Thread(target=run_worker, args=(settings, 1, stop), daemon=True)
+        worker.start()
+        try:
+            yield client
+        finally:
+            stop.set()
+            worker.join(timeout=30)
+
+
+def test_workers_play_the_bots_and_the_server_pushes_their_moves(queued: TestClient) -> None:
+    created = create(queued, "tictactoe", ["bot:random", "human"], seed=3)
+    match_id, token = created["id"], token_of(created, 1)
+    assert queued.app.state.server.bots.pool is None  # type: ignore[attr-defined]  # no local thinking at all
+    message = wait_for_turn(queued, match_id, token, 1, timeout=60)
+    assert message["version"] == 1 and message["log"][0]["seat"] == 0
+    with queued.websocket_connect(f"/ws/matches/{match_id}?token={token}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "action", "seat": 1, "action": message["legal"][0], "version": 1})
+        # the worker's answer comes through Redis pub/sub as a push
+        pushed = ws.receive_json()
+        while pushed["version"] < 3 and pushed["status"] != "finished":
+            pushed = ws.receive_json()
+    assert pushed["log"][-1]["seat"] == 0
+
+
+def test_a_bots_only_match_is_played_to_the_end_by_the_workers(queued: TestClient) -> None:
+    created = create(queued, "tictactoe", ["bot:random", "bot:mcts"], seed=9)
+    wait_for(lambda: state(queued, created["id"])["status"] == "finished", timeout=90, what="the end")
+
+
+def test_a_turn_is_queued_once(redis_url: str) -> None:
+    broker = make_broker(redis_url)
+    try:
+        assert enqueue_turn(broker, "same-match", 0, 4, budget=1)
+        assert not enqueue_turn(broker, "same-match", 0, 4, budget=1)  # a second server, or a retried hand-over
+        assert enqueue_turn(broker, "same-match", 1, 5, budget=1)
+    finally:
+        broker.close()
