@@ -253,7 +253,7 @@ def create_app(settings: Settings | None = None, broadcaster: Broadcaster | None
     app.add_middleware(JsonDepthLimit, limit=guards.max_json_depth)  # inside BodyLimit: sees the whole body
     app.add_middleware(BodyLimit, limit=server.settings.max_body_bytes)
     app.add_middleware(MatchSockets, server=server)
-    app.add_middleware(ClientGuard, settings=guards)  # outside the sockets: counts everything
+    app.add_middleware(ClientGuard, settings=guards, redis_url=server.settings.redis_url)  # counts everything
     trust_proxies(app, guards.forwarded_allow_ips)
     _add_error_handlers(app)
     _add_api(app, server)

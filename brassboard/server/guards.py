@@ -25,7 +25,7 @@ from typing import Any
 
 import orjson
 from limits import parse
-from limits.storage import MemoryStorage
+from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -116,12 +116,15 @@ class ClientGuard:
     """Counts each client's requests in progress and open WebSockets; refuses beyond the caps; rate-limits the
     lobby's creating and joining per client address."""
 
-    def __init__(self, app: ASGIApp, settings: GuardSettings) -> None:
+    def __init__(self, app: ASGIApp, settings: GuardSettings, redis_url: str | None = None) -> None:
         self.app = app
         self.settings = settings
         self.total = 0
         self.by_address: Counter[str] = Counter()
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        # with Redis, the rate limits count across all server processes (a round trip each: off the event loop)
+        self.shared = redis_url is not None
+        storage = storage_from_string(redis_url) if redis_url is not None else MemoryStorage()
+        self.limiter = MovingWindowRateLimiter(storage)
         self.rates = {"create": parse(settings.create_rate), "join": parse(settings.join_rate)}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -171,9 +174,19 @@ class ClientGuard:
         if what is None:
             return False
         item = self.rates[what]
-        if self.limiter.hit(item, what, address):
+        try:
+            if self.shared:
+                allowed = await asyncio.to_thread(self.limiter.hit, item, what, address)
+                reset = 0.0 if allowed else \
+                    (await asyncio.to_thread(self.limiter.get_window_stats, item, what, address)).reset_time
+            else:
+                allowed = self.limiter.hit(item, what, address)
+                reset = 0.0 if allowed else self.limiter.get_window_stats(item, what, address).reset_time
+        except Exception as exc:  # the limits' store is unreachable: the request goes through, with a log line
+            log.warning("rate limit not checked (%s): %s", what, exc)
             return False
-        reset = self.limiter.get_window_stats(item, what, address).reset_time
+        if allowed:
+            return False
         wait = max(1, math.ceil(reset - time.time()))
         log.warning("rate limit: %s from %s refused (%s)", what, address, item)
         await _send_json(send, 429, {"error": "rate_limited",

@@ -13,6 +13,7 @@ from server_helpers import create, state, token_of, wait_for, wait_for_turn
 
 from brassboard.server import Settings, create_app
 from brassboard.server.botqueue import enqueue_turn, make_broker, run_worker
+from brassboard.server.hardening import GuardSettings
 
 
 @pytest.fixture
@@ -58,3 +59,15 @@ def test_a_turn_is_queued_once(redis_url: str) -> None:
         assert enqueue_turn(broker, "same-match", 1, 5, budget=1)
     finally:
         broker.close()
+
+
+def test_with_redis_the_rate_limits_count_across_server_processes(tmp_path: Path, redis_url: str) -> None:
+    guards = GuardSettings(create_rate="2/minute")
+    settings = Settings(data_dir=tmp_path / "data", redis_url=redis_url, bot_delay=0, guards=guards)
+    body = {"game": "tictactoe", "players": 2, "seats": ["human", "human"]}
+    with TestClient(create_app(settings)) as first, TestClient(create_app(settings)) as second:
+        headers: dict[str, str] = {}
+        assert first.post("/api/matches", json=body, headers=headers).status_code == 201
+        assert second.post("/api/matches", json=body, headers=headers).status_code == 201
+        refused = first.post("/api/matches", json=body, headers=headers)
+        assert refused.status_code == 429 and refused.json()["error"] == "rate_limited"
