@@ -3,12 +3,16 @@ function in a thread of the test); the server never thinks for a bot itself."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from serve_process import serve_env
 from server_helpers import create, state, token_of, wait_for, wait_for_turn
 
 from brassboard.server import Settings, create_app
@@ -71,3 +75,28 @@ def test_with_redis_the_rate_limits_count_across_server_processes(tmp_path: Path
         assert second.post("/api/matches", json=body, headers=headers).status_code == 201
         refused = first.post("/api/matches", json=body, headers=headers)
         assert refused.status_code == 429 and refused.json()["error"] == "rate_limited"
+
+
+@pytest.mark.soak  # half a minute or more: the dead worker's heartbeat must time out
+def test_a_killed_worker_loses_no_bot_turn(data_dir: Path, redis_url: str) -> None:
+    env = serve_env({"DATA_DIR": str(data_dir), "REDIS_URL": redis_url})
+    settings = Settings(data_dir=data_dir, redis_url=redis_url, bot_delay=0)
+
+    def worker() -> subprocess.Popen[bytes]:
+        return subprocess.Popen([sys.executable, "-m", "brassboard", "worker", "--threads", "1"], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    with TestClient(create_app(settings)) as client:
+        first = worker()
+        time.sleep(3)  # up and waiting for jobs
+        created = create(client, "age_of_steam", ["bot:mcts-strong"] * 3, seed=4)
+        time.sleep(0.3)  # the job is taken: the worker is starting its thinking process
+        first.kill()
+        first.wait(timeout=10)
+        assert state(client, created["id"])["version"] == 0
+        second = worker()
+        try:
+            wait_for(lambda: state(client, created["id"])["version"] >= 2, timeout=120, what="the retried turn")
+        finally:
+            second.terminate()
+            second.wait(timeout=30)
