@@ -149,7 +149,7 @@ class Worker:
     def turn(self, match_id: str, seat: int, version: int) -> None:
         """The job: move for the bot in ``seat`` if the match still waits for it on ``version``."""
         service = self.service
-        job = service.bot_job(match_id, seat, "", self.settings.bots.budget)
+        job = service.bot_job(match_id, seat, self.settings.bots.budget)
         if job is None or job.version != version:
             return  # done already (a retried job), or the match moved on
         notation = self._think(job)
@@ -162,7 +162,7 @@ class Worker:
                 log.warning("could not announce a bot move of match %s: %s", match_id, exc)
         nxt = service.bot_turn(match_id)
         if nxt.seat is not None:
-            after = service.bot_job(match_id, nxt.seat, "", self.settings.bots.budget)
+            after = service.bot_job(match_id, nxt.seat, self.settings.bots.budget)
             if after is not None:
                 enqueue_turn(self.broker, match_id, after.seat, after.version, self.settings.bots.budget)
 

@@ -101,7 +101,7 @@ class BotRunner:
                     await wake.wait()
                     continue
                 started = time.monotonic()
-                job = await service.run(service.bot_job, match_id, turn.seat, "", self.settings.budget)
+                job = await service.run(service.bot_job, match_id, turn.seat, self.settings.budget)
                 if job is None:
                     continue
                 answer = await self.pool.think(job)
@@ -130,7 +130,7 @@ class BotRunner:
             if turn.done:
                 self._done.add(match_id)
             elif turn.seat is not None:
-                job = await service.run(service.bot_job, match_id, turn.seat, "", self.settings.budget)
+                job = await service.run(service.bot_job, match_id, turn.seat, self.settings.budget)
                 if job is not None:
                     await asyncio.to_thread(self.remote.request, match_id, job.seat, job.version)
         except asyncio.CancelledError:

@@ -547,19 +547,18 @@ class MatchService:
             to_move = [seat for seat in live.state.active_players() if seat in bots]
             return BotTurn(to_move[0] if to_move else None, False)
 
-    def bot_job(self, match_id: str, seat: int, kind: str, budget: float) -> BotJob | None:
+    def bot_job(self, match_id: str, seat: int, budget: float) -> BotJob | None:
         """What a worker needs to decide the move of the bot in ``seat``; None if it no longer must move."""
         live = self._live(match_id)
         with live.lock:
             self._sync(live)
             if live.status != STATUS_RUNNING or seat not in live.state.active_players():
                 return None
-            bot_kind = live.seats[seat].bot_kind
-            if bot_kind is None:
+            kind = live.seats[seat].bot_kind
+            if kind is None:
                 return None
             return BotJob(live.id, live.game, live.players, live.seed, dict(live.options),
-                          tuple((s, n) for s, n in live.match.record.actions), seat,
-                          bot_kind if kind == "" else kind, budget)
+                          tuple((s, n) for s, n in live.match.record.actions), seat, kind, budget)
 
     def bot_commit(self, match_id: str, seat: int, notation: str, version: int) -> Change | None:
         """Commit a bot's move made on ``version`` through the path of everyone's moves (version check, event log);
