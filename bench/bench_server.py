@@ -40,19 +40,19 @@ import os
 import platform
 import random
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import orjson
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from serve_process import answers, brassboard_serve, free_port  # tests/serve_process.py: the one helper
 
 HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parent.parent
@@ -185,13 +185,34 @@ def rounded(value: float | None, digits: int = 2) -> float | None:
     return None if value is None else round(value, digits)
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of a process and its threads so far (Linux /proc; None elsewhere)."""
+def _cpu_and_parent(pid: int) -> tuple[float, int] | None:
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), int(fields[1])
     except (OSError, IndexError, ValueError):
         return None
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time so far of a process, its threads and its living descendants (Granian's server
+    processes, bot workers; Linux /proc; None elsewhere)."""
+    own = _cpu_and_parent(pid)
+    if own is None:
+        return None
+    children: dict[int, list[int]] = {}
+    cpu: dict[int, float] = {pid: own[0]}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != pid:
+            found = _cpu_and_parent(int(entry.name))
+            if found is not None:
+                cpu[int(entry.name)] = found[0]
+                children.setdefault(found[1], []).append(int(entry.name))
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += cpu.get(current, 0.0)
+        todo.extend(children.get(current, []))
+    return total
 
 
 def used(before: float | None, after: float | None) -> float | None:
@@ -199,21 +220,6 @@ def used(before: float | None, after: float | None) -> float | None:
 
 
 # ----- servers as subprocesses --------------------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((HOST, 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def http_get_ok(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as answer:
-            return bool(answer.status == 200)
-    except (OSError, urllib.error.URLError):
-        return False
-
-
 @contextlib.contextmanager
 def server_process(command: list[str], env: dict[str, str], ready_url: str, log: Path) -> Iterator[int]:
     """Start a server, wait until ``ready_url`` answers 200, yield its pid; stop it (and only it) afterwards."""
@@ -222,7 +228,7 @@ def server_process(command: list[str], env: dict[str, str], ready_url: str, log:
                                    stdin=subprocess.DEVNULL)
         try:
             give_up = time.monotonic() + READY_SECONDS
-            while not http_get_ok(ready_url):
+            while not answers(ready_url):
                 if process.poll() is not None or time.monotonic() > give_up:
                     tail = log.read_text(errors="replace")[-1500:]
                     raise LookupError(f"{Path(command[0]).name} did not come up on {ready_url}: {tail}")
@@ -420,15 +426,34 @@ class Ours:
                 time.process_time() - client_before)
 
 
+LIMITS_OFF = {"CREATE_RATE": "1000000/minute", "JOIN_RATE": "1000000/minute",
+              "MAX_CONNECTIONS_PER_ADDRESS": "100000", "MAX_CONNECTIONS": "100000"}
+"""The load comes from one address at rates no person reaches: the per-address limits are lifted for the bench."""
+
+
 @contextlib.contextmanager
-def start_ours(work: Path, compression: str | None, serve_flags: list[str]) -> Iterator[Ours]:
-    port = free_port()
-    env = {**os.environ, "BRASSBOARD_DATA_DIR": str(work / "data"), "BRASSBOARD_BOT_DELAY": "0"}
-    env.pop("BRASSBOARD_DATABASE_URL", None)
-    env.pop("BRASSBOARD_REDIS_URL", None)
-    command = [sys.executable, "-m", "brassboard", "serve", "--host", HOST, "--port", str(port), *serve_flags]
-    with server_process(command, env, f"http://{HOST}:{port}/api/games", work / "brassboard.log") as pid:
-        yield Ours(f"{HOST}:{port}", pid, compression)
+def start_ours(work: Path, compression: str | None, serve_flags: list[str], redis_url: str | None) -> Iterator[Ours]:
+    settings = {"DATA_DIR": str(work / "data"), **LIMITS_OFF}
+    if redis_url:
+        settings["REDIS_URL"] = redis_url
+    try:
+        with brassboard_serve(settings, flags=serve_flags, log=work / "brassboard.log") as served:
+            yield Ours(f"{HOST}:{served.port}", served.pid, compression)
+    except RuntimeError as exc:
+        raise LookupError(str(exc)) from None
+
+
+@contextlib.contextmanager
+def redis_for(workers: int, given: str | None) -> Iterator[str | None]:
+    """The Redis URL several server processes need: the given one, or a throwaway redis-server."""
+    if workers <= 1 or given:
+        yield given
+        return
+    sys.path.insert(0, str(ROOT / "tests" / "server"))
+    from services import redis_server
+
+    with redis_server() as url:
+        yield url
 
 
 # ----- (2) boardgame.io ---------------------------------------------------------------------------------------------
@@ -556,7 +581,8 @@ def bounded(low: float, high: float, kind: type = float) -> Any:
 def measure(args: argparse.Namespace, work: Path, notes: list[str]) -> tuple[list[Row], Row | None]:
     """All runs; returns the rows to print and boardgame.io's row (None if skipped: the reason is in ``notes``)."""
     compression = None if args.compression == "none" else "deflate"
-    ours_ttt = Row("brassboard", "tictactoe", args.matches)
+    label = f"brassboard {args.server}" + (f" x{args.workers}" if args.workers > 1 else "")
+    ours_ttt = Row(label, "tictactoe", args.matches)
     theirs_ttt: Row | None = None
     skipped = "boardgame.io skipped: --no-boardgameio" if args.no_boardgameio else None
     version = ""
@@ -572,7 +598,9 @@ def measure(args: argparse.Namespace, work: Path, notes: list[str]) -> tuple[lis
     with contextlib.ExitStack() as stack:
         serve_flags = [flag for flag, on in (("--ws-compression", args.ws_compression),
                                              ("--access-log", args.access_log)) if on]
-        ours = stack.enter_context(start_ours(work, compression, serve_flags))
+        serve_flags += ["--server", args.server, "--workers", str(args.workers)]
+        redis_url = stack.enter_context(redis_for(args.workers, args.redis_url))
+        ours = stack.enter_context(start_ours(work, compression, serve_flags, redis_url))
         theirs: Theirs | None = None
         if skipped is None:
             try:
@@ -590,13 +618,15 @@ def measure(args: argparse.Namespace, work: Path, notes: list[str]) -> tuple[lis
                     skipped, theirs, theirs_ttt = f"boardgame.io skipped: {exc}", None, None
         rows = [ours_ttt] + ([theirs_ttt] if theirs_ttt is not None else [])
         if args.planet_seconds > 0:
-            planet = Row("brassboard", "planet_steam 4p hotseat", args.planet_matches)
+            planet = Row(label, "planet_steam 4p hotseat", args.planet_matches)
             ours.measure(planet, "planet_steam", 4, args.planet_seconds, args.seed)
             rows.append(planet)
     if theirs_ttt is not None:
         notes.append(f"boardgame.io {version}: InMemory storage, socket.io over WebSocket; node client process with "
                      "boardgame.io's own Client, one per player")
-    notes.append("brassboard: SQLite in a temporary folder (each action committed before it is announced); python "
+    notes.append(f"brassboard: {args.server}, {args.workers} server process(es)"
+                 + (" sharing live updates through Redis" if args.workers > 1 else "") + "; "
+                 "SQLite in a temporary folder (each action committed before it is announced); python "
                  f"client process (websockets, offering compression {args.compression}), one WebSocket per seat; "
                  f"server compression {'on' if args.ws_compression else 'off'}, access log "
                  f"{'on' if args.access_log else 'off'} (brassboard serve's defaults: off)")
@@ -622,6 +652,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ws-compression", action="store_true",
                         help="start our server with --ws-compression (it then accepts the client's offer)")
     parser.add_argument("--access-log", action="store_true", help="start our server with --access-log")
+    parser.add_argument("--server", choices=["granian", "uvicorn"], default="granian",
+                        help="the ASGI server brassboard serve runs (default granian)")
+    parser.add_argument("--workers", type=bounded(1, 16, int), default=1,
+                        help="server processes (above 1: with Redis, a throwaway redis-server unless --redis-url)")
+    parser.add_argument("--redis-url", help="the Redis of several server processes (default: a throwaway one)")
     parser.add_argument("--no-boardgameio", action="store_true", help="measure our server only")
     parser.add_argument("--npm-dir", help="install boardgame.io here (and keep it) instead of a temporary folder")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random moves (default 1)")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -661,29 +662,43 @@ def server_url(host: str, port: int) -> str:
 def cmd_serve(args: argparse.Namespace) -> int:
     # imported here: the other commands need neither the web stack nor a database
     try:
-        import uvicorn
-
-        from brassboard.server import Settings, create_app
-        from brassboard.server.config import MAX_BODY_BYTES
-        from brassboard.server.logs import log_config
+        from brassboard.server import Settings
+        from brassboard.server.serving import ServeError, check, hand_on, serve
     except ImportError as exc:
         raise CliError(f"the server needs its dependencies ({exc.name}): pip install -e .") from None
     if not 0 < args.port < 65536:
         raise CliError("--port must be from 1 to 65535")
+    hand_on(BRASSBOARD_FORWARDED_ALLOW_IPS=args.forwarded_allow_ips)  # every server process reads it
     try:
         settings = Settings.from_env()
+        check(settings, args.server, args.workers)
+    except ValueError as exc:  # ServeError included
+        raise CliError(str(exc)) from None
+    where = "BRASSBOARD_DATABASE_URL" if settings.database_url else str(settings.data_dir.resolve())
+    print(f"Brassboard on {server_url(args.host, args.port)}  ({args.server}, {args.workers} process"
+          f"{'es' if args.workers > 1 else ''}; data: {where}; Ctrl-C stops)", flush=True)
+    try:
+        serve(settings, args.host, args.port, args.server, args.workers, args.access_log, args.ws_compression)
+    except ServeError as exc:
+        raise CliError(str(exc)) from None
+    return 0
+
+
+def cmd_worker(args: argparse.Namespace) -> int:
+    try:
+        from brassboard.server import Settings
+        from brassboard.server.botqueue import run_worker
+    except ImportError as exc:
+        raise CliError(f"the worker needs the server's dependencies ({exc.name}): pip install -e .") from None
+    if args.threads < 1:
+        raise CliError("--threads must be at least 1")
+    import logging
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        return run_worker(Settings.from_env(), args.threads)
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    app = create_app(settings)
-    where = "BRASSBOARD_DATABASE_URL" if settings.database_url else str(settings.data_dir.resolve())
-    print(f"Brassboard on {server_url(args.host, args.port)}  (data: {where}; Ctrl-C stops)", flush=True)
-    # WebSocket messages over the limit get an error message from the app; far larger ones are cut off here.
-    # Compression is off unless asked for: state messages are a few KiB, and per-message deflate costs CPU on
-    # every message and a compressor's memory on every connection (boardgame.io's socket.io has it off too).
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=4 * MAX_BODY_BYTES, timeout_graceful_shutdown=3,
-                log_config=log_config(args.access_log), access_log=args.access_log,
-                ws_per_message_deflate=args.ws_compression)
-    return 0
 
 
 # ----- the parser -----------------------------------------------------------------------------------------------
@@ -750,8 +765,23 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--access-log", action="store_true",
                        help="log every HTTP request and WebSocket (default: warnings and errors only)")
     serve.add_argument("--ws-compression", action="store_true",
-                       help="accept WebSocket per-message deflate when a browser offers it (default: off)")
+                       help="accept WebSocket per-message deflate when a browser offers it (uvicorn only; "
+                            "default: off)")
+    serve.add_argument("--server", choices=["granian", "uvicorn"],
+                       default=os.environ.get("BRASSBOARD_SERVER") or "granian",
+                       help="the ASGI server (default granian, or BRASSBOARD_SERVER): docs/deploy.md")
+    serve.add_argument("--workers", type=int, default=1,
+                       help="server processes (default 1; more need BRASSBOARD_REDIS_URL)")
+    serve.add_argument("--forwarded-allow-ips", metavar="ADDRESSES",
+                       help="proxies whose X-Forwarded-For/-Proto are believed, comma-separated, '*' for any "
+                            "(default: none; or BRASSBOARD_FORWARDED_ALLOW_IPS)")
     serve.set_defaults(handler=cmd_serve)
+
+    worker = commands.add_parser("worker", help="serve bot turns from the Redis queue (BRASSBOARD_REDIS_URL and "
+                                                "the database of the servers)")
+    worker.add_argument("--threads", type=int, default=max(1, (os.cpu_count() or 2) - 1),
+                        help="bot moves thought at once, each in a child process (default: cores - 1, at least 1)")
+    worker.set_defaults(handler=cmd_worker)
 
     bench = commands.add_parser("bench", help="run bench/bench_engine.py (arguments after the command pass on)")
     bench.add_argument("bench_args", nargs=argparse.REMAINDER)

@@ -8,6 +8,7 @@ import json
 import logging
 import re
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -34,6 +35,7 @@ from .failures import (
     storage_failure,
     websocket_failure,
 )
+from .guards import ClientGuard, JsonDepthLimit, Silence, check_json_depth, heartbeat, trust_proxies
 from .hub import Broadcaster, Connection, Fanout, InMemoryBroadcaster, RedisBroadcaster
 from .models import STATUSES
 from .service import MAX_ACTION_LENGTH, Change, MatchService, dumps, loads
@@ -192,7 +194,12 @@ class Server:
         self.store = Store(self.engine)
         self.service = MatchService(self.store)
         self.fanout = Fanout(self.service)
-        self.bots = BotRunner(self.service, settings.bot_delay, self.changed)
+        remote = None
+        if settings.redis_url:  # bot turns become jobs for `brassboard worker` processes
+            from .botqueue import BotQueue
+
+            remote = BotQueue(settings.redis_url, settings.bots.budget, settings.bots.queue)
+        self.bots = BotRunner(self.service, settings.bot_delay, self.changed, settings.bots, remote)
         if broadcaster is None:
             broadcaster = RedisBroadcaster(settings.redis_url) if settings.redis_url else InMemoryBroadcaster()
         self.broadcaster = broadcaster
@@ -268,8 +275,12 @@ def create_app(settings: Settings | None = None, broadcaster: Broadcaster | None
     app = FastAPI(title="Brassboard", version="0.1.0", lifespan=lifespan,
                   description="Lobby, matches and live play of Brassboard games. WebSocket messages: docs/api.md.")
     app.state.server = server
+    guards = server.settings.guards
+    app.add_middleware(JsonDepthLimit, limit=guards.max_json_depth)  # inside BodyLimit: sees the whole body
     app.add_middleware(BodyLimit, limit=server.settings.max_body_bytes)
-    app.add_middleware(MatchSockets, server=server)  # added last: the outermost of ours
+    app.add_middleware(MatchSockets, server=server)
+    app.add_middleware(ClientGuard, settings=guards, redis_url=server.settings.redis_url)  # counts everything
+    trust_proxies(app, guards.forwarded_allow_ips)
     _add_error_handlers(app)
     add_failure_handlers(app)  # storage read-only, full or gone: 503 unavailable (failures.py)
     _add_api(app, server)
@@ -281,6 +292,8 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        if "retry_after" in exc.extra:
+            headers = {"Retry-After": str(exc.extra["retry_after"])}
         return JSONResponse(exc.to_dict(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
@@ -329,6 +342,8 @@ def _add_api(app: FastAPI, server: Server) -> None:
     @app.post("/api/matches", status_code=201, tags=["lobby"], responses=ERRORS)
     async def create_match(body: CreateMatchBody) -> dict[str, Any]:
         """Create a match: a token for every ``human`` seat (hotseat when there are several)."""
+        if any(kind.startswith("bot:") for kind in body.seats):
+            server.bots.check_capacity()  # 503 while the bots' queue is full
         answer: dict[str, Any] = await call(service.create, body.game, body.players, body.seats, body.options,
                                             body.seed, body.names, body.visibility)
         if answer["status"] == "running" and any(seat["kind"].startswith("bot:") for seat in answer["seats"]):
@@ -478,10 +493,16 @@ class MatchSockets:
         connection = Connection(socket, match_id, held or [None])
         self.server.fanout.add(connection)
         writer = asyncio.create_task(connection.write())
+        heard = [time.monotonic()]
+        guards = self.server.settings.guards
+        silent = Silence(asyncio.current_task())
+        pinger = asyncio.create_task(heartbeat(lambda: heard[0], connection.send, silent.give_up,
+                                               guards.ws_ping_interval, guards.ws_ping_timeout))
         try:
             await self.server.fanout.sync(connection)
             while True:
                 message = await receive()
+                heard[0] = time.monotonic()
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
@@ -491,7 +512,13 @@ class MatchSockets:
                 await self.handle(connection, text, held, token is not None)
                 if writer.done():  # the client could not keep up and was dropped
                     break
+        except asyncio.CancelledError:
+            if not silent.ended():  # the server is stopping
+                raise
+            with contextlib.suppress(Exception):
+                await socket.close(1001, "no answer to ping")
         finally:
+            pinger.cancel()
             self.server.fanout.remove(connection)
             connection.close()
             with contextlib.suppress(Exception):
@@ -503,6 +530,7 @@ class MatchSockets:
         try:
             if len(text) > self.limit // 4 and len(text.encode("utf-8")) > self.limit:  # 4 bytes a character at most
                 raise errors.bad_request(f"messages are limited to {self.limit // 1024} KiB")
+            check_json_depth(text, self.server.settings.guards.max_json_depth, f"WebSocket of {connection.match_id}")
             try:
                 data = loads(text)
             except ValueError:
@@ -510,6 +538,8 @@ class MatchSockets:
             if not isinstance(data, dict):
                 raise errors.bad_request("a message must be a JSON object")
             kind = data.get("type")
+            if kind == "pong":  # the answer to the keep-alive ping: hearing it was all it was for
+                return
             if kind == "sync":
                 await self.server.fanout.sync(connection)
                 return

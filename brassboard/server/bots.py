@@ -1,32 +1,72 @@
-"""Bots on the server: one background task per match with bot seats, moving after a short think delay."""
+"""Bots on the server: who is to move, and where the thinking happens — never in this process's event loop or its
+request threads.
+
+- Locally (the default): one small task per match with bot seats waits its turn in the fair queue of the
+  :class:`~.botpool.LocalBotPool`, whose worker processes think; the move then commits here through the path of
+  everyone's moves (:meth:`~.service.MatchService.bot_commit`: version check, event log).
+- With ``BRASSBOARD_REDIS_URL``: each bot turn becomes a job on a Redis-backed queue (:mod:`.botqueue`), served by
+  ``brassboard worker`` processes on any machine; they commit through the same path and announce the change on the
+  servers' pub/sub channel.
+
+The "think delay" (``BRASSBOARD_BOT_DELAY``) runs alongside the thinking, so people can follow what happens.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
+from typing import Protocol
 
+from .botpool import LocalBotPool
 from .errors import ApiError
+from .hardening import BotSettings
 from .service import Change, MatchService
 
 log = logging.getLogger("brassboard.server")
 
 ChangeHandler = Callable[[str, Change], Awaitable[None]]
 
+BUSY_RETRY_SECONDS = 5
+"""The Retry-After given when new bot matches are refused because the bot queue is full."""
+
+
+class RemoteBots(Protocol):
+    """Bot turns handed to other processes (:class:`~.botqueue.BotQueue`)."""
+
+    def request(self, match_id: str, seat: int, version: int) -> None: ...
+
+    def accepting(self) -> bool: ...
+
+    def close(self) -> None: ...
+
 
 class BotRunner:
-    def __init__(self, service: MatchService, delay: float, on_change: ChangeHandler) -> None:
+    def __init__(self, service: MatchService, delay: float, on_change: ChangeHandler,
+                 settings: BotSettings | None = None, remote: RemoteBots | None = None) -> None:
         self.service = service
         self.delay = delay
         self.on_change = on_change
+        self.settings = settings or BotSettings()
+        self.remote = remote
+        self.pool = LocalBotPool(self.settings.workers, self.settings.queue) if remote is None else None
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._wakes: dict[str, asyncio.Event] = {}
         self._done: set[str] = set()  # matches over or without bots: nothing to run, ever again
         self._stopping = False
 
+    def check_capacity(self) -> None:
+        """503 ``unavailable`` when the bots cannot take another match now (their queue is full)."""
+        accepting = self.remote.accepting() if self.remote is not None else self.pool is not None and \
+            self.pool.accepting()
+        if not accepting:
+            raise ApiError(503, "unavailable", "the bots are busy with other matches; try again in a moment",
+                           retry_after=BUSY_RETRY_SECONDS)
+
     def ensure(self, match_id: str) -> None:
-        """Make sure the match's bots are being run here (a no-op for a match without bots or already run)."""
+        """Make sure the match's bots are being run (a no-op for a match without bots or already run)."""
         if self._stopping or match_id in self._done or self.service.has_bots(match_id) is False:
             return
         task = self._tasks.get(match_id)
@@ -34,7 +74,8 @@ class BotRunner:
             self.wake(match_id)
             return
         self._wakes[match_id] = asyncio.Event()
-        self._tasks[match_id] = asyncio.create_task(self._run(match_id), name=f"bots-{match_id}")
+        work = self._run(match_id) if self.remote is None else self._hand_over(match_id)
+        self._tasks[match_id] = asyncio.create_task(work, name=f"bots-{match_id}")
 
     def wake(self, match_id: str) -> None:
         wake = self._wakes.get(match_id)
@@ -46,20 +87,28 @@ class BotRunner:
         return task is not None and not task.done()
 
     async def _run(self, match_id: str) -> None:
+        assert self.pool is not None
+        service = self.service
         wake = self._wakes[match_id]
         try:
             while True:
                 wake.clear()  # before looking: a change made while we look sets it again
-                turn = await self.service.run(self.service.bot_turn, match_id)
+                turn = await service.run(service.bot_turn, match_id)
                 if turn.done:
                     self._done.add(match_id)
                     return
                 if turn.seat is None:
                     await wake.wait()
                     continue
-                if self.delay > 0:
-                    await asyncio.sleep(self.delay)
-                change = await self.service.run(self.service.bot_move, match_id, turn.seat)
+                started = time.monotonic()
+                job = await service.run(service.bot_job, match_id, turn.seat, self.settings.budget)
+                if job is None:
+                    continue
+                answer = await self.pool.think(job)
+                rest = self.delay - (time.monotonic() - started)
+                if rest > 0:
+                    await asyncio.sleep(rest)
+                change = await service.run(service.bot_commit, match_id, job.seat, answer.notation, job.version)
                 if change is not None:
                     await self.on_change(match_id, change)
         except asyncio.CancelledError:
@@ -70,9 +119,31 @@ class BotRunner:
             # a bot or rules bug: log it and stop this match's bots rather than retry the same failure forever
             log.exception("bots of match %s stopped", match_id)
         finally:
-            if self._tasks.get(match_id) is asyncio.current_task():
-                del self._tasks[match_id]
-                self._wakes.pop(match_id, None)
+            self._forget(match_id)
+
+    async def _hand_over(self, match_id: str) -> None:
+        """Redis mode: put the bot turn (if any) on the queue; the workers carry the match on from there."""
+        assert self.remote is not None
+        service = self.service
+        try:
+            turn = await service.run(service.bot_turn, match_id)
+            if turn.done:
+                self._done.add(match_id)
+            elif turn.seat is not None:
+                job = await service.run(service.bot_job, match_id, turn.seat, self.settings.budget)
+                if job is not None:
+                    await asyncio.to_thread(self.remote.request, match_id, job.seat, job.version)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("could not queue the bot turn of match %s", match_id)
+        finally:
+            self._forget(match_id)
+
+    def _forget(self, match_id: str) -> None:
+        if self._tasks.get(match_id) is asyncio.current_task():
+            del self._tasks[match_id]
+            self._wakes.pop(match_id, None)
 
     async def stop(self) -> None:
         self._stopping = True
@@ -82,3 +153,7 @@ class BotRunner:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self.pool is not None:
+            self.pool.stop()
+        if self.remote is not None:
+            self.remote.close()

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .hardening import BotSettings, GuardSettings
+
 DEFAULT_BOT_DELAY = 0.6
 """Seconds a bot 'thinks' before it moves, so people can follow what happens."""
 
@@ -39,6 +41,9 @@ class Settings:
     max_body_bytes: int = MAX_BODY_BYTES
     # issue 11, fair seats: seconds an unchanged open match lives (read from the environment unless given)
     open_match_ttl: float = field(default_factory=open_match_ttl_from_env)
+    # bot workers and limits on clients (hardening.py: BRASSBOARD_BOT_WORKERS, BRASSBOARD_MAX_CONNECTIONS, ...)
+    bots: BotSettings = field(default_factory=BotSettings)
+    guards: GuardSettings = field(default_factory=GuardSettings)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -52,6 +57,8 @@ class Settings:
             database_url=os.environ.get("BRASSBOARD_DATABASE_URL") or None,
             redis_url=os.environ.get("BRASSBOARD_REDIS_URL") or None,
             bot_delay=bot_delay,
+            bots=BotSettings.from_env(),
+            guards=GuardSettings.from_env(),
         )
 
     def resolved_database_url(self) -> str:

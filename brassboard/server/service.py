@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 import orjson
 from starlette.concurrency import run_in_threadpool
 
-from brassboard.bots import Bot, bot_kinds, make_bot, seat_seed
+from brassboard.bots import bot_kinds
 from brassboard.engine import (
     GameInfo,
     GameState,
@@ -44,6 +44,7 @@ from .invites import check_visibility, decode_cursor, encode_cursor, invite_link
 from .models import PRIVATE, STATUS_FINISHED, STATUS_OPEN, STATUS_RUNNING, STATUSES, utc_now
 from .replays import ReplayCache, Step, log_entry_for, same_for_everyone
 from .store import BOT_PREFIX, HUMAN, OPEN, Conflict, MatchHead, SeatRecord, Store, StoredMatch
+from .thinking import BotJob
 
 T = TypeVar("T")
 
@@ -107,7 +108,6 @@ class LiveMatch:
     seats: list[SeatRecord]
     match: Match
     lock: threading.RLock = field(default_factory=threading.RLock)
-    bots: dict[int, Bot] = field(default_factory=dict)
     messages: dict[Seat, str] = field(default_factory=dict)  # state messages of ``messages_revision``
     messages_revision: int = -1
     shared: dict[str, Any] | None = None  # the parts of those messages that are the same for every seat
@@ -150,14 +150,6 @@ class LiveMatch:
     def held_seats(self, token: str) -> list[int]:
         digest = token_hash(token)
         return [s.seat for s in self.seats if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest)]
-
-    def bot(self, seat: int) -> Bot:
-        if seat not in self.bots:
-            kind = self.seats[seat].bot_kind
-            if kind is None:
-                raise ValueError(f"seat {seat} is not a bot")
-            self.bots[seat] = make_bot(kind, self.game, seat_seed(self.seed, seat))
-        return self.bots[seat]
 
 
 def _replay(head: MatchHead, actions: Sequence[tuple[int, str]], replays: ReplayCache) -> Match:
@@ -609,16 +601,30 @@ class MatchService:
             to_move = [seat for seat in live.state.active_players() if seat in bots]
             return BotTurn(to_move[0] if to_move else None, False)
 
-    def bot_move(self, match_id: str, seat: int) -> Change | None:
-        """Let the bot in ``seat`` move if it still must; None if not (the state moved on meanwhile)."""
+    def bot_job(self, match_id: str, seat: int, budget: float) -> BotJob | None:
+        """What a worker needs to decide the move of the bot in ``seat``; None if it no longer must move."""
         live = self._live(match_id)
         with live.lock:
             self._sync(live)
             if live.status != STATUS_RUNNING or seat not in live.state.active_players():
                 return None
-            action = live.bot(seat).choose(live.state, seat)
+            kind = live.seats[seat].bot_kind
+            if kind is None:
+                return None
+            return BotJob(live.id, live.game, live.players, live.seed, dict(live.options),
+                          tuple((s, n) for s, n in live.match.record.actions), seat, kind, budget)
+
+    def bot_commit(self, match_id: str, seat: int, notation: str, version: int) -> Change | None:
+        """Commit a bot's move made on ``version`` through the path of everyone's moves (version check, event log);
+        None if the match moved on meanwhile (another process, an undo): the bot then decides again."""
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            if live.version != version or live.status != STATUS_RUNNING \
+                    or seat not in live.state.active_players():
+                return None
             try:
-                return self._commit_action(live, seat, action)
+                return self._commit_action(live, seat, notation)
             except ApiError as exc:
                 if exc.error == "stale":  # another process moved first
                     return None

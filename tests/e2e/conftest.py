@@ -13,17 +13,13 @@ A machine without Chromium fails these tests with a clear message; a developer w
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from e2e_helpers import CHROMIUM_ARGS, LOOPBACK, SKIP_ENV, VIEWPORT_HEIGHT, VIEWPORT_WIDTH, Server, chromium_path
+from e2e_helpers import CHROMIUM_ARGS, SKIP_ENV, VIEWPORT_HEIGHT, VIEWPORT_WIDTH, Server, chromium_path
+from serve_process import brassboard_serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -40,44 +36,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {SKIP_ENV} is set"))
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((LOOPBACK, 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="session")
 def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("e2e-server")
-    port = free_port()
-    env = {**os.environ, "BRASSBOARD_DATA_DIR": str(folder / "data"), "BRASSBOARD_BOT_DELAY": "0.05"}
-    for name in ("BRASSBOARD_DATABASE_URL", "BRASSBOARD_REDIS_URL"):
-        env.pop(name, None)
-    server = Server(f"http://{LOOPBACK}:{port}", folder / "server.log")
-    with server.log.open("wb") as out:  # a file, not a pipe: nobody reads the server's output while it runs
-        command = [sys.executable, "-m", "brassboard", "serve", "--host", LOOPBACK, "--port", str(port)]
-        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=folder)
+    log = folder / "server.log"  # a file, not a pipe: nobody reads the server's output while it runs
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"brassboard serve exited at start:\n{server.tail()}", pytrace=False)
-            try:
-                server.get("/api/games")
-                break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if time.monotonic() > deadline:
-                    pytest.fail(f"brassboard serve did not start in 30 s:\n{server.tail()}", pytrace=False)
-                time.sleep(0.1)
-        yield server
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        with brassboard_serve({"DATA_DIR": str(folder / "data"), "BOT_DELAY": "0.05"}, log=log, cwd=folder) as served:
+            yield Server(served.url, log)
+    except RuntimeError as exc:  # it did not start
+        pytest.fail(str(exc), pytrace=False)
 
 
 @pytest.fixture

@@ -15,7 +15,6 @@ import pwd
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -23,20 +22,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx2 as httpx
+from serve_process import LOOPBACK, brassboard_serve, free_port
 
-LOOPBACK = "127.0.0.1"
 START_SECONDS = 30.0
 
 
 class ServiceUnavailable(Exception):
     """The service's programs are not installed here (the reason says which)."""
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((LOOPBACK, 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def _postgres_program(name: str) -> str:
@@ -131,19 +123,10 @@ def redis_server() -> Iterator[str]:
 @contextmanager
 def serve_process(port: int, **settings: str) -> Iterator[subprocess.Popen[bytes]]:
     """``brassboard serve`` on loopback ``port`` with these ``BRASSBOARD_*`` settings (e.g. ``DATA_DIR``) and no
-    others from the environment; bots move at once. Its output is piped; it is killed at the end if still running."""
-    env = {name: value for name, value in os.environ.items() if not name.startswith("BRASSBOARD_")}
-    env.update({"BRASSBOARD_BOT_DELAY": "0"} | {f"BRASSBOARD_{name}": value for name, value in settings.items()})
-    process = subprocess.Popen([sys.executable, "-m", "brassboard", "serve", "--host", LOOPBACK, "--port", str(port)],
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        yield process
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
-        if process.stdout is not None:
-            process.stdout.close()
+    others from the environment; bots move at once. Its output is piped; it is stopped at the end if still running
+    (tests/serve_process.py)."""
+    with brassboard_serve(settings, port=port, wait=False) as served:
+        yield served.process
 
 
 def wait_until_serving(client: httpx.Client, process: subprocess.Popen[bytes]) -> None:

@@ -27,3 +27,31 @@ def test_server_url() -> None:
 def test_a_bad_port_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--port", "70000"]) == 2
     assert "--port" in capsys.readouterr().err
+
+
+def test_serve_runs_granian_by_default_and_takes_server_workers_and_proxies(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BRASSBOARD_SERVER", raising=False)
+    args = build_parser().parse_args(["serve"])
+    assert (args.server, args.workers, args.forwarded_allow_ips) == ("granian", 1, None)
+    args = build_parser().parse_args(["serve", "--server", "uvicorn", "--workers", "3",
+                                      "--forwarded-allow-ips", "127.0.0.1,10.0.0.0/8"])
+    assert (args.server, args.workers, args.forwarded_allow_ips) == ("uvicorn", 3, "127.0.0.1,10.0.0.0/8")
+
+
+def test_several_server_processes_need_redis(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("BRASSBOARD_REDIS_URL", raising=False)
+    assert main(["serve", "--workers", "2"]) == 2
+    assert "BRASSBOARD_REDIS_URL" in capsys.readouterr().err
+
+
+def test_the_worker_needs_redis(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("BRASSBOARD_REDIS_URL", raising=False)
+    assert main(["worker", "--threads", "1"]) == 2
+    assert "BRASSBOARD_REDIS_URL" in capsys.readouterr().err
+
+
+def test_a_bad_limit_setting_is_refused(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("BRASSBOARD_CREATE_RATE", "lots")
+    assert main(["serve"]) == 2
+    assert "BRASSBOARD_CREATE_RATE" in capsys.readouterr().err

@@ -109,6 +109,8 @@ export class Channel {
     ws.onmessage = (event) => {
       let msg;
       try { msg = JSON.parse(event.data); } catch { return; }
+      // the server's keep-alive: it closes a socket that stays silent after a ping
+      if (msg && msg.type === "ping") { ws.send('{"type":"pong"}'); return; }
       this.onMessage(msg, this);
     };
     ws.onclose = (event) => {
