@@ -65,7 +65,8 @@ def raw_exchange(server: Served, data: bytes, wait: float = 10.0) -> tuple[bytes
 
 
 def tictactoe(seats: list[str]) -> dict[str, Any]:
-    return {"game": "tictactoe", "players": len(seats), "seats": seats}
+    # public: anyone may join an open seat without an invite (private matches are tested in test_abuse_fairness.py)
+    return {"game": "tictactoe", "players": len(seats), "seats": seats, "visibility": "public"}
 
 
 # ----- request heads ------------------------------------------------------------------------------------------------
