@@ -1,0 +1,145 @@
+"""The 40 action cards (Aktionskarten): which uses are legal in which window, and what each does.
+
+Every card registers a generator and a handler with :data:`hooks.HOOKS` (``register_card``). A use is written
+``play <card> <args>``: landscapes by name (``A1``), dice by token (``w3``, colour letter and pips) or by colour
+letter alone where they are not rolled yet (bag, discard, market), medals and ore/crystal sorts by word.
+
+The core decides *when* a card may be played (windows, one card per player-turn, never card-then-pass, the hand);
+this module decides *which uses* are legal and carries them out. A handler validates by asking its own generator:
+a use is legal exactly when the generator offers it in the current window, so listing and applying can never
+disagree, and a refusal names the card and its requirement (``needs`` in ``data/action_cards.toml``).
+
+The effects live in ``action_card_effects_board.py`` (guild tiles, mines, ore/crystal, medals, money, player
+cards) and ``action_card_effects_dice.py`` (dice, combat, the preparation and clean-up cards); this module holds
+what both share and the registration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from brassboard.engine import Action, IllegalAction
+
+from .action_card_data import CardFigures, deck_figures
+from .figures import CELL_NAMES, CELL_OF, MEDALS
+from .hooks import HOOKS
+
+if TYPE_CHECKING:
+    from .rules import TharosState
+    from .state import Guild
+
+Generator = Callable[["TharosState", int, str], Iterable[tuple[object, ...]]]
+"""(state, player, window) -> the argument tuples of the card's legal uses (without ``play <card>``)."""
+Effect = Callable[["TharosState", int, tuple[object, ...]], bool | None]
+"""(state, player, args) -> carries out a use already known to be legal; True when the card stays out (22)."""
+
+ACTION_WINDOWS = ("before", "after")
+BEFORE_ONLY = ("before",)
+
+# card number -> (windows it may be played in, generator, effect); filled by the effect modules' `CARDS` tables
+_CARDS: dict[int, tuple[tuple[str, ...], Generator, Effect]] = {}
+
+
+def deck(state: TharosState) -> CardFigures:
+    """The match's action-card figures (DESIGN overrides applied), a cached look-up."""
+    return deck_figures(state.fig.raw["action_cards"])
+
+
+def guild_of(state: TharosState, player: int) -> Guild:
+    return state.guilds[player]
+
+
+# ----- small shared vocabulary ------------------------------------------------------------------------------------
+def own_tile_cells(state: TharosState, player: int) -> list[int]:
+    """Landscapes holding one of the player's guild tiles."""
+    bit = 1 << player
+    return [c for c, seats in enumerate(state.board.guild_on) if seats & bit]
+
+
+def free_tile_cells(state: TharosState, player: int) -> list[int]:
+    """Landscapes without a guild tile of the player (one tile per player and landscape)."""
+    bit = 1 << player
+    return [c for c, seats in enumerate(state.board.guild_on) if not seats & bit]
+
+
+def own_mine_cells(state: TharosState, player: int) -> list[int]:
+    bit = 1 << player
+    return [c for c, seats in enumerate(state.board.mines_on) if seats & bit]
+
+
+def cell_arg(value: object) -> int:
+    if not isinstance(value, str) or value not in CELL_OF:
+        raise IllegalAction(f"{value!r} is no landscape: name one A1..D4")
+    return CELL_OF[value]
+
+
+def cell_names(cells: Iterable[int]) -> tuple[str, ...]:
+    return tuple(CELL_NAMES[c] for c in cells)
+
+
+def medal_index(name: object) -> int:
+    if name not in MEDALS:
+        raise IllegalAction(f"{name!r} is no medal: one of {', '.join(MEDALS)}")
+    return MEDALS.index(str(name))
+
+
+def return_land_tiles(state: TharosState, player: int, cells: Iterable[int]) -> None:
+    """The player's guild tiles on ``cells`` go back to the player's supply."""
+    guild = guild_of(state, player)
+    mask = ~(1 << player)
+    for cell in cells:
+        state.board.guild_on[cell] &= mask
+        guild.guild += 1
+
+
+def place_land_tile(state: TharosState, player: int, cell: int) -> None:
+    """A guild tile from the player's supply onto ``cell`` (callers offer this only with a tile in supply)."""
+    guild = guild_of(state, player)
+    guild.guild -= 1
+    state.board.guild_on[cell] |= 1 << player
+
+
+def card_window(state: TharosState, player: int) -> str:
+    """The window a card played now falls into (as the core's ``turn.legal`` offers them)."""
+    pending = state.board.pending
+    if pending and pending[0][0] == player and pending[0][1] in ("prep", "drawn", "cleanup"):
+        return str(pending[0][1])
+    return "after" if guild_of(state, player).acted else "before"
+
+
+# ----- registration -----------------------------------------------------------------------------------------------
+def register(number: int, windows: tuple[str, ...], generator: Generator, effect: Effect) -> None:
+    """Register card ``number`` with the core: offered in ``windows``, legal uses from ``generator``."""
+    _CARDS[number] = (windows, generator, effect)
+
+    def actions(state: TharosState, player: int, window: str) -> list[Action]:
+        if window not in windows:
+            return []
+        return [Action("play", number, *args) for args in generator(state, player, window)]  # type: ignore[arg-type]
+
+    def handler(state: TharosState, player: int, action: Action) -> bool | None:
+        args = tuple(action.args[1:])
+        window = card_window(state, player)
+        if window not in windows:
+            raise IllegalAction(f"action card {number} ({deck(state).cards[number].name}) is played "
+                                f"{' / '.join(windows)} an action or in its phase, not now ({window})")
+        if args not in set(generator(state, player, window)):
+            card = deck(state).cards[number]
+            raise IllegalAction(f"action card {number} ({card.name}): {action} is not a legal use now; "
+                                f"{card.params.get('needs', card.text)}")
+        return effect(state, player, args)
+
+    HOOKS.register_card(number, actions, handler)
+
+
+def registered_cards() -> tuple[int, ...]:
+    return tuple(sorted(_CARDS))
+
+
+def _import_effects() -> None:
+    # the effect modules register their cards when imported
+    from . import action_card_effects_board, action_card_effects_dice  # noqa: F401
+
+
+_import_effects()
