@@ -55,14 +55,22 @@ def parse_token(text: object) -> tuple[int, int]:
 
 
 def find(guild: Guild, tokens: list[str] | tuple[str, ...]) -> list[int]:
-    """The active dice (indices into ``guild.active``) the tokens name, each die once; raises if one is missing."""
+    """The active dice (indices into ``guild.active``) the tokens name, each die once; raises if one is missing.
+
+    Among equal dice the lowest id is taken, except the die an action must use (``turn_flags["bound"]``)."""
     chosen: list[int] = []
+    bound = guild.turn_flags.get("bound", -1)
     for tok in tokens:
         col, pip = parse_token(tok)
         want = col << 4 | pip
         best = -1
         for i, die in enumerate(guild.active):
-            if die & 255 == want and i not in chosen and (best < 0 or die < guild.active[best]):
+            if die & 255 != want or i in chosen:
+                continue
+            if die >> 8 == bound:
+                best = i
+                break
+            if best < 0 or die < guild.active[best]:
                 best = i
         if best < 0:
             raise IllegalAction(f"no unused active {COLOUR_OF_LETTER[LETTERS[col]]} die showing {pip}")

@@ -86,6 +86,12 @@ class Hooks:
         self.defence: list[Callable[[TharosState, int], int]] = []
         """Extra defence at the attack beyond ``guild.combat`` and the red field (none in the printed cards: cards
         add to ``guild.combat`` directly; kept for effects that depend on the attack itself)."""
+        self.on_action: list[Callable[[TharosState, int, Action], None]] = []
+        """Called after each action of a player-turn (core board kinds and plugin ``main`` kinds; not ``play``,
+        ``done``, free moves or decisions): cards played with an action drop their turn flags here."""
+        self.action_filter: list[Callable[[TharosState, int, Action], bool]] = []
+        """Applied to the player's actions (core and ``main``) only while ``guild.turn_flags`` is non-empty: an
+        action stays legal when every filter returns True. If nothing would remain, the filters are ignored."""
         self.final_points: list[Callable[[TharosState, int], dict[str, int]]] = []
         """Extra breakdown entries of the final scoring (none in the printed game)."""
 
