@@ -19,7 +19,7 @@ from brassboard.engine import Action, IllegalAction
 from . import board_actions as ba
 from . import dice as d
 from .attack import resolve_attack
-from .figures import CELL_NAMES
+from .figures import CELL_NAMES, CELL_OF
 from .hooks import HOOKS
 from .round_end import apply_damage, damage_actions, finish_round, resolve_damage
 
@@ -116,8 +116,32 @@ def legal(state: TharosState, p: int) -> list[Action]:
 
 
 # ----- applying ---------------------------------------------------------------------------------------------------
+def canonical(action: Action) -> Action:
+    """The one notation of an action: dice after ``dice`` in token order (colour w, y, r, g, b, then pips), the
+    landscapes of ``explore`` and the dice of ``reroll`` sorted likewise; anything unreadable stays as written."""
+    parts = list(action)
+    try:
+        if "dice" in parts:
+            at = parts.index("dice")
+            parts[at + 1:] = sorted(parts[at + 1:], key=lambda t: d.parse_token(t))
+            end = at
+        else:
+            end = len(parts)
+        if action.kind == "reroll":
+            parts[1:end] = sorted(parts[1:end], key=lambda t: d.parse_token(t))
+        elif action.kind == "explore":
+            parts[1:end] = sorted(parts[1:end], key=lambda t: CELL_OF[str(t)])
+        elif action.kind == "convert" and len(parts) > 2 and parts[1] == "flip":
+            parts[2:] = sorted(parts[2:], key=lambda t: d.parse_token(t))
+    except (IllegalAction, KeyError):
+        return action
+    return Action(*parts)
+
+
 def apply(state: TharosState, p: int, action: Action) -> None:
     """Apply a legal action; for an illegal one find the rule it breaks on a clone and raise, state unchanged."""
+    if action not in state.legal_actions(p):
+        action = canonical(action)
     if action not in state.legal_actions(p):
         raise IllegalAction(reason(state, p, action))
     dispatch(state, p, action)
