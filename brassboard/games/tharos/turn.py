@@ -222,6 +222,7 @@ def _end_action(state: TharosState, p: int, action: Action) -> None:
     g = state.guilds[p]
     g.acted = True
     g.turn_flags.pop("bound", None)
+    g.turn_flags.pop("t3:double_money", None)  # card 24 doubles only the action it is played with (T3)
     for hook in HOOKS.on_action:
         hook(state, p, action)
 
