@@ -9,6 +9,8 @@ handlers are called with legal actions, and on a clone with illegal ones to find
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from brassboard.engine import Action, IllegalAction
@@ -41,24 +43,68 @@ def field_open(g: Guild, field: str, reuse: bool = False) -> bool:
     return reuse or field not in g.fields or g.field_extra > 0
 
 
-def _d(*tokens: str) -> tuple[str, ...]:
-    return ("dice", *tokens)
-
-
 # ----- generators ---------------------------------------------------------------------------------------------
-def gen_money(state: TharosState, p: int) -> list[Action]:
-    g = state.guilds[p]
-    out = [Action("money", "many", *_d(*d.tokens_of(c))) for c in d.subsets(g, d.WHITE, 3)]
-    out += [Action("money", "little", "dice", d.token(die)) for die in d.distinct(g)]
+# Listing is the hot path of self-play: dice are handled as sorted (colour << 4 | pips) keys, their tokens come
+# from a table, and actions are built as plain tuples of the Action class.
+TOK: tuple[str, ...] = tuple(f"{LETTERS[k >> 4]}{k & 15}" if k >> 4 < len(LETTERS) else "" for k in range(256))
+_new = tuple.__new__
+
+
+def _act(*parts: object) -> Action:
+    return _new(Action, parts)  # type: ignore[no-any-return]
+
+
+class Dice:
+    """The active dice of a player, prepared once per listing."""
+
+    __slots__ = ("distinct", "keys", "pairs")
+
+    def __init__(self, g: Guild) -> None:
+        self.keys = sorted(die & 255 for die in g.active)
+        self.distinct = sorted(set(self.keys))
+        self.pairs: list[tuple[int, int]] | None = None
+
+    def two(self) -> list[tuple[int, int]]:
+        if self.pairs is None:
+            keys = self.keys
+            self.pairs = sorted({(keys[i], keys[j]) for i in range(len(keys)) for j in range(i + 1, len(keys))})
+        return self.pairs
+
+    def multisets(self, colour: int | None, limit: int, skip: int = -1) -> list[tuple[int, ...]]:
+        """Distinct non-empty multisets of the dice (of one colour if given; without one die of key ``skip``)."""
+        keys = [k for k in self.keys if colour is None or k >> 4 == colour]
+        if skip >= 0:
+            keys.remove(skip)
+        found: set[tuple[int, ...]] = set()
+        for n in range(1, min(limit, len(keys)) + 1):
+            found.update(combinations(keys, n))
+        return sorted(found)
+
+
+@lru_cache(maxsize=8192)
+def bits(mask: int) -> tuple[int, ...]:
+    """The cells of a 16-bit mask, cached: the same few masks recur all game long."""
+    return tuple(c for c in range(16) if mask >> c & 1)
+
+
+def _colour_cells(state: TharosState) -> list[int]:
+    masks = [0] * 5
+    for cell, colour in enumerate(state.board.colours):
+        masks[colour] |= 1 << cell
+    return masks
+
+
+def gen_money(state: TharosState, p: int, dz: Dice) -> list[Action]:
+    out = [_act("money", "many", "dice", *(TOK[k] for k in c)) for c in dz.multisets(d.WHITE, 3)]
+    out += [_act("money", "little", "dice", TOK[k]) for k in dz.distinct]
     return out
 
 
-def gen_cards(state: TharosState, p: int) -> list[Action]:
-    g = state.guilds[p]
+def gen_cards(state: TharosState, p: int, dz: Dice) -> list[Action]:
     if not state.board.action_deck and not state.board.action_discard:
         return []
-    out = [Action("cards", "large", "dice", d.token(die)) for die in d.distinct(g) if d.colour(die) == d.WHITE]
-    out += [Action("cards", "single", "dice", d.token(die)) for die in d.distinct(g)]
+    out = [_act("cards", "large", "dice", TOK[k]) for k in dz.distinct if k >> 4 == d.WHITE]
+    out += [_act("cards", "single", "dice", TOK[k]) for k in dz.distinct]
     return out
 
 
@@ -69,69 +115,59 @@ def _sources(state: TharosState, p: int, exclude: str) -> list[tuple[str, ...]]:
     return [("from", s) for s in state.tile_sources(p, exclude)]
 
 
-def gen_guild(state: TharosState, p: int) -> list[Action]:
+def gen_guild(state: TharosState, p: int, dz: Dice) -> list[Action]:
     g = state.guilds[p]
     out: list[Action] = []
-    distinct = d.distinct(g)
     limits = state.fig.card_limits
     for card in g.cards_active:
         if g.card_tiles.get(card, 0) < limits.get(card, 0):
             for src in _sources(state, p, card):
-                out += [Action("tile", card, *src, "dice", d.token(die)) for die in distinct]
-    for white in distinct:
-        if d.colour(white) != d.WHITE:
-            continue
-        rest = list(g.active)
-        rest.remove(white)
-        seen: set[tuple[int, ...]] = set()
-        from itertools import combinations
-
-        keys = sorted(die & 255 for die in rest)
-        for n in range(1, len(keys) + 1):
-            for combo in combinations(keys, n):
-                if combo not in seen:
-                    seen.add(combo)
-                    out.append(Action("reroll", *d.tokens_of(combo), "dice", d.token(white)))
+                out += [_act("tile", card, *src, "dice", TOK[k]) for k in dz.distinct]
+    for white in dz.distinct:
+        if white >> 4 == d.WHITE:
+            out += [_act("reroll", *(TOK[k] for k in c), "dice", TOK[white])
+                    for c in dz.multisets(None, 99, skip=white)]
     return out
 
 
-def gen_land(state: TharosState, p: int) -> list[Action]:
-    g = state.guilds[p]
+def gen_land(state: TharosState, p: int, dz: Dice) -> list[Action]:
     board = state.board
     bit = 1 << p
-    out: list[Action] = []
-    for pair in d.choices(g, 2):
-        colours = {k >> 4 for k in pair}
-        toks = d.tokens_of(pair)
-        for cell in range(16):
-            if board.colours[cell] in colours and not board.guild_on[cell] & bit:
-                for src in _sources(state, p, CELL_NAMES[cell]):
-                    out.append(Action("land", CELL_NAMES[cell], *src, "dice", *toks))
     own = 0
     for cell in range(16):
         if board.guild_on[cell] & bit:
             own |= 1 << cell
+    out: list[Action] = []
+    colour_cells = _colour_cells(state)
+    plain = state.guilds[p].guild > 0
+    for a, b in dz.two():
+        mask = (colour_cells[a >> 4] | colour_cells[b >> 4]) & ~own
+        ta, tb = TOK[a], TOK[b]
+        if plain:
+            out += [_act("land", CELL_NAMES[cell], "dice", ta, tb) for cell in bits(mask)]
+        else:
+            for cell in bits(mask):
+                out += [_act("land", CELL_NAMES[cell], *src, "dice", ta, tb)
+                        for src in _sources(state, p, CELL_NAMES[cell])]
     size = state.fig.player["explore_size"]
-    if bin(own).count("1") >= size:
-        areas = [m for m in connected_sets(size) if m & own == m]
-        if areas:
-            distinct = d.distinct(g)
-            for area in areas:
+    if own.bit_count() >= size:
+        for area in connected_sets(size):
+            if area & own == area:
                 names = [CELL_NAMES[c] for c in range(16) if area >> c & 1]
-                out += [Action("explore", *names, "dice", d.token(die)) for die in distinct]
+                out += [_act("explore", *names, "dice", TOK[k]) for k in dz.distinct]
     return out
 
 
-def gen_market(state: TharosState, p: int) -> list[Action]:
+def gen_market(state: TharosState, p: int, dz: Dice) -> list[Action]:
     g = state.guilds[p]
     out: list[Action] = []
-    distinct = d.distinct(g)
     prices = state.fig.prices
+    colours = state.fig.die_colours
     for col, column in enumerate(g.market):
         for row, die_id in enumerate(column):
             if prices[row] <= g.money:
-                colour = COLOUR_OF_LETTER[state.fig.die_colours[die_id]]
-                out += [Action("buy", col + 1, colour, "dice", d.token(die)) for die in distinct]
+                colour = COLOUR_OF_LETTER[colours[die_id]]
+                out += [_act("buy", col + 1, colour, "dice", TOK[k]) for k in dz.distinct]
     if g.mines > 0:
         board = state.board
         bit = 1 << p
@@ -140,38 +176,44 @@ def gen_market(state: TharosState, p: int) -> list[Action]:
         for cell in range(16):
             if board.mines_on[cell] & bit:
                 own |= 1 << cell
-        for die in distinct:
-            if d.pips(die) != mine_pip:
-                continue
+        reach = 0
+        if own:
             for cell in range(16):
-                if board.colours[cell] == d.colour(die) and not own >> cell & 1 and (not own or NEIGHBOURS[cell] & own):
-                    out.append(Action("mine", CELL_NAMES[cell], "dice", d.token(die)))
+                if own >> cell & 1:
+                    reach |= NEIGHBOURS[cell]
+        else:
+            reach = (1 << 16) - 1
+        reach &= ~own
+        colour_cells = _colour_cells(state)
+        for k in dz.distinct:
+            if k & 15 == mine_pip:
+                mask = colour_cells[k >> 4] & reach
+                out += [_act("mine", CELL_NAMES[c], "dice", TOK[k]) for c in bits(mask)]
     return out
 
 
-def gen_build(state: TharosState, p: int) -> list[Action]:
+def gen_build(state: TharosState, p: int, dz: Dice) -> list[Action]:
     g = state.guilds[p]
     fig = state.fig
     cost = fig.player["build_cost"]
     if g.money < cost or not state.board.unbuilt:
         return []
-    yellows = [die for die in d.distinct(g) if d.colour(die) == d.YELLOW and d.pips(die) >= fig.player["build_min_pip"]]
+    yellows = [k for k in dz.distinct if k >> 4 == d.YELLOW and k & 15 >= fig.player["build_min_pip"]]
     out: list[Action] = []
     own_ok = g.money >= cost + fig.player["own_cost"]
     for building in state.board.unbuilt:
-        for die in yellows:
-            tok = d.token(die)
-            out.append(Action("build", building, "dice", tok))
+        for k in yellows:
+            out.append(_act("build", building, "dice", TOK[k]))
             if own_ok:
-                out += [Action("build", building, "own", *src, "dice", tok) for src in _sources(state, p, "")]
+                out += [_act("build", building, "own", *src, "dice", TOK[k]) for src in _sources(state, p, "")]
     return out
 
 
-def gen_defend(state: TharosState, p: int) -> list[Action]:
-    return [Action("defend", "dice", *d.tokens_of(c)) for c in d.subsets(state.guilds[p], d.RED)]
+def gen_defend(state: TharosState, p: int, dz: Dice) -> list[Action]:
+    return [_act("defend", "dice", *(TOK[k] for k in c)) for c in dz.multisets(d.RED, 99)]
 
 
-FIELD_GENERATORS: dict[str, Callable[[TharosState, int], list[Action]]] = {
+FIELD_GENERATORS: dict[str, Callable[[TharosState, int, Dice], list[Action]]] = {
     "money": gen_money, "cards": gen_cards, "guild": gen_guild, "land": gen_land, "market": gen_market,
     "build": gen_build,
 }
@@ -179,19 +221,21 @@ FIELD_GENERATORS: dict[str, Callable[[TharosState, int], list[Action]]] = {
 
 def field_actions(state: TharosState, p: int, field: str, reuse: bool = False) -> list[Action]:
     """The actions of one white field (``reuse``: even if already used this turn, for plugin decisions)."""
-    if not field_open(state.guilds[p], field, reuse):
+    g = state.guilds[p]
+    if not field_open(g, field, reuse):
         return []
-    return FIELD_GENERATORS[field](state, p)
+    return FIELD_GENERATORS[field](state, p, Dice(g))
 
 
 def board_actions(state: TharosState, p: int) -> list[Action]:
     """Every player-board action ``p`` may take now (white fields and the red field)."""
     g = state.guilds[p]
+    dz = Dice(g)
     out: list[Action] = []
     for field, gen in FIELD_GENERATORS.items():
         if field_open(g, field):
-            out += gen(state, p)
-    out += gen_defend(state, p)
+            out += gen(state, p, dz)
+    out += gen_defend(state, p, dz)
     return out
 
 
