@@ -703,8 +703,10 @@ def test_card_23_refused_without_mines_in_supply() -> None:
 def test_card_24_doubles_much_money() -> None:
     state, p = _new()
     _give(state, p, 24)
-    _set_active(state, p, "w5 w6")
+    _set_active(state, p, "w5 w6 r3")
     state.apply(p, "play 24")
+    assert {a.kind for a in state.legal_actions(p)} - {"convert"} == {"money"}  # played with Much Money only
+    assert "money little dice r3" not in _legal(state, p)
     state.apply(p, "money many dice w5 w6")
     assert state.guilds[p].money == 16  # 11 capped at 8, doubled — not 8 on top of 8
 

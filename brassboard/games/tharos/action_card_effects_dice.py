@@ -331,14 +331,23 @@ def reserve_apply(state: TharosState, player: int, action: Action) -> None:
 
 # ----- 24: Much Money doubled -------------------------------------------------------------------------------------
 def gen_24(state: TharosState, player: int, window: str) -> Iterator[Args]:
-    guild = guild_of(state, player)
-    if "money" not in guild.fields or guild.field_extra > 0:
+    # offered only when Much Money is possible now: the card is played with that action
+    from .board_actions import field_actions
+
+    if any(a.args[:1] == ("many",) for a in field_actions(state, player, "money")):
         yield ()
 
 
 def eff_24(state: TharosState, player: int, args: Args) -> None:
     guild_of(state, player).turn_flags[DOUBLE_MONEY] = 1
     _emit(state, player, 24)
+
+
+def only_much_money(state: TharosState, player: int, action: Action) -> bool:
+    """After card 24 the action must be Much Money (the core drops the mark when the action is over)."""
+    if guild_of(state, player).turn_flags.get(DOUBLE_MONEY):
+        return action.kind == "money" and action.args[:1] == ("many",)
+    return True
 
 
 def much_money(state: TharosState, player: int, amount: int) -> int:
@@ -418,5 +427,6 @@ for _number, (_windows, _gen, _eff) in _ACTION_CARDS.items():
     register(_number, _windows, _gen, _eff)
 HOOKS.draw_count.append(draw_count)
 HOOKS.much_money.append(much_money)
+HOOKS.action_filter.append(only_much_money)
 HOOKS.after_draw.append(after_draw)
 HOOKS.register_decision(RESERVE, reserve_choices, reserve_apply, action_kinds=("reserve",))

@@ -100,14 +100,6 @@ def place_land_tile(state: TharosState, player: int, cell: int) -> None:
     state.board.guild_on[cell] |= 1 << player
 
 
-def card_window(state: TharosState, player: int) -> str:
-    """The window a card played now falls into (as the core's ``turn.legal`` offers them)."""
-    pending = state.board.pending
-    if pending and pending[0][0] == player and pending[0][1] in ("prep", "drawn", "cleanup"):
-        return str(pending[0][1])
-    return "after" if guild_of(state, player).acted else "before"
-
-
 # ----- registration -----------------------------------------------------------------------------------------------
 def register(number: int, windows: tuple[str, ...], generator: Generator, effect: Effect) -> None:
     """Register card ``number`` with the core: offered in ``windows``, legal uses from ``generator``."""
@@ -120,7 +112,7 @@ def register(number: int, windows: tuple[str, ...], generator: Generator, effect
 
     def handler(state: TharosState, player: int, action: Action) -> bool | None:
         args = tuple(action.args[1:])
-        window = card_window(state, player)
+        window = state.card_window(player)
         if window not in windows:
             raise IllegalAction(f"action card {number} ({deck(state).cards[number].name}) is played "
                                 f"{' / '.join(windows)} an action or in its phase, not now ({window})")
