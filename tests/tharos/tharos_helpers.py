@@ -143,3 +143,14 @@ def dice_conserved(state: TharosState) -> bool:
         if sorted(ids) != list(range(18)):
             return False
     return True
+
+
+def pass_all(state: TharosState) -> None:
+    """Everyone passes until the action phase of the current turn is over (decisions answered with the last
+    offered choice)."""
+    start = (state.board.round, state.board.turn)
+    while (state.board.round, state.board.turn) == start and not state.is_over():
+        p = state.active_players()[0]
+        legal = state.legal_actions(p)
+        action = Action("pass") if Action("pass") in legal else legal[-1]
+        state.apply(p, action)
