@@ -7,11 +7,10 @@ tiles and money it needs, then plays it through ``state.apply`` as a player woul
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from tharos_helpers import activate, dice_conserved, put_mine, put_tile, refused, set_dice
 
-from brassboard.engine import Action, IllegalAction
+from brassboard.engine import Action
 from brassboard.games.tharos import dice
 from brassboard.games.tharos.action_card_data import deck_figures, default_figures
 from brassboard.games.tharos.figures import CELL_OF, EXPLORATION, LETTERS, TRADE, figures
@@ -40,74 +39,17 @@ def _give(state: TharosState, player: int, *cards: int) -> None:
     state._legal = {}
 
 
-def _home(state: TharosState, player: int, die_id: int) -> None:
-    """Take ``die_id`` out of wherever it lies (bag, discard, market, active, placed)."""
-    g = state.guilds[player]
-    for pool in (g.bag, g.discard, *g.market):
-        if die_id in pool:
-            pool.remove(die_id)
-            return
-    for i, die in enumerate(g.active):
-        if dice.die_id(die) == die_id:
-            del g.active[i]
-            return
-    for i, die in enumerate(g.placed):
-        if dice.die_id(die) == die_id:
-            del g.placed[i]
-            del g.placed_on[i]
-            return
-    raise AssertionError(f"die {die_id} is nowhere")
-
-
-def _set_active(state: TharosState, player: int, tokens: str) -> None:
-    """The player's active dice become exactly ``tokens`` (e.g. "w3 r5"); the others go back to the bag."""
-    g = state.guilds[player]
-    for die in list(g.active):
-        g.active.remove(die)
-        g.bag.append(dice.die_id(die))
-    for tok in tokens.split():
-        colour, pips = dice.parse_token(tok)
-        letter = LETTERS[colour]
-        used = {dice.die_id(d) for d in g.active + g.placed}
-        die_id = next(i for i, c in enumerate(state.fig.die_colours) if c == letter and i not in used)
-        _home(state, player, die_id)
-        g.active.append(dice.encode(die_id, colour, pips))
-    g.bag.sort()
-    state._legal = {}
-
-
-def _tiles(state: TharosState, player: int, *cells: str) -> None:
-    for name in cells:
-        state.board.guild_on[CELL_OF[name]] |= 1 << player
-        state.guilds[player].guild -= 1
-    state._legal = {}
-
-
-def _mines(state: TharosState, player: int, *cells: str) -> None:
-    for name in cells:
-        state.board.mines_on[CELL_OF[name]] |= 1 << player
-        state.guilds[player].mines -= 1
-    state._legal = {}
-
-
 def _own(state: TharosState, player: int) -> set[str]:
     bit = 1 << player
     return {name for name, cell in CELL_OF.items() if state.board.guild_on[cell] & bit}
 
 
-def _snapshot(state: TharosState) -> str:
-    return json.dumps(state.to_dict(), sort_keys=True)
-
-
 def _refused(state: TharosState, player: int, notation: str, *fragments: str) -> str:
-    """``notation`` is illegal: the reason contains every fragment and the state is unchanged."""
-    before = _snapshot(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(player, notation)
-    assert _snapshot(state) == before
+    """``notation`` is illegal: the state is unchanged (``refused``) and the reason contains every fragment."""
+    reason = refused(state, player, notation)
     for fragment in fragments:
-        assert fragment in caught.value.reason, caught.value.reason
-    return caught.value.reason
+        assert fragment in reason, reason
+    return reason
 
 
 def _legal(state: TharosState, player: int) -> set[str]:
@@ -171,7 +113,7 @@ def test_a_card_before_the_action_forbids_passing_and_allows_no_second_card() ->
 def test_a_card_may_follow_the_action_instead() -> None:
     state, p = _new()
     _give(state, p, 20)
-    _set_active(state, p, "w3 w4")
+    set_dice(state, p, "w3 w4")
     state.apply(p, "money little dice w3")
     assert "play 20 jars" in _legal(state, p)
     money = state.guilds[p].money
@@ -228,7 +170,7 @@ def test_card_01_refused_outside_the_preparation() -> None:
 def test_card_02_returns_two_landscape_tiles_for_eight_jars_each() -> None:
     state, p = _new()
     _give(state, p, 2)
-    _tiles(state, p, "A1", "D4", "B2")
+    put_tile(state, p, "A1", "D4", "B2")
     g = state.guilds[p]
     money, supply = g.money, g.guild
     state.apply(p, "play 2 A1 D4")
@@ -239,7 +181,7 @@ def test_card_02_returns_two_landscape_tiles_for_eight_jars_each() -> None:
 def test_card_02_refused_for_a_landscape_without_own_tile() -> None:
     state, p = _new()
     _give(state, p, 2)
-    _tiles(state, p, "A1")
+    put_tile(state, p, "A1")
     _refused(state, p, "play 2 C3", "action card 2")
     _refused(state, p, "play 2 A1 A1", "action card 2")
 
@@ -276,7 +218,7 @@ def test_card_03_refused_with_tiles_of_mixed_sorts_or_too_few() -> None:
 def test_card_04_moves_a_tile_anywhere() -> None:
     state, p = _new()
     _give(state, p, 4)
-    _tiles(state, p, "A1")
+    put_tile(state, p, "A1")
     state.apply(p, "play 4 A1 D4")
     assert _own(state, p) == {"D4"}
 
@@ -284,7 +226,7 @@ def test_card_04_moves_a_tile_anywhere() -> None:
 def test_card_04_refused_onto_a_landscape_with_own_tile() -> None:
     state, p = _new()
     _give(state, p, 4)
-    _tiles(state, p, "A1", "B1")
+    put_tile(state, p, "A1", "B1")
     _refused(state, p, "play 4 A1 B1", "action card 4")
 
 
@@ -292,7 +234,7 @@ def test_card_04_refused_onto_a_landscape_with_own_tile() -> None:
 def test_card_05_lets_a_white_field_be_used_twice() -> None:
     state, p = _new()
     _give(state, p, 5)
-    _set_active(state, p, "w3 w4 r2")
+    set_dice(state, p, "w3 w4 r2")
     state.apply(p, "money little dice w3")
     state.apply(p, "done")
     while state.active_players() != [p]:
@@ -309,7 +251,7 @@ def test_card_05_lets_a_white_field_be_used_twice() -> None:
 def test_card_05_refused_as_a_second_card_of_the_same_action() -> None:
     state, p = _new()
     _give(state, p, 5, 7)
-    _set_active(state, p, "w3")
+    set_dice(state, p, "w3")
     state.apply(p, "play 7")
     _refused(state, p, "play 5", "one action card per action")
     state.apply(p, "money little dice w3")
@@ -350,7 +292,7 @@ def test_card_07_refused_with_arguments() -> None:
 def test_card_08_a_die_of_choice_from_the_bag_bound_to_the_action() -> None:
     state, p = _new()
     _give(state, p, 8)
-    _set_active(state, p, "w3 w5")
+    set_dice(state, p, "w3 w5")
     g = state.guilds[p]
     reds = [i for i in g.bag if state.fig.die_colours[i] == "r"]
     assert reds
@@ -381,7 +323,7 @@ def test_card_09_puts_the_drawn_dice_away_and_draws_as_many_again() -> None:
     first = sorted(dice.die_id(d) for d in g.active)
     assert len(first) == 5 and len(g.bag) >= 5
     state.apply(p, "play 9")
-    assert sorted(g.discard) == first
+    assert sorted(g.discard) == first and dice_conserved(state)
     assert len(g.active) == 5 and not {dice.die_id(d) for d in g.active} & set(first)
 
 
@@ -395,7 +337,7 @@ def test_card_09_refused_in_the_action_phase() -> None:
 def test_card_10_turns_a_die_to_any_face() -> None:
     state, p = _new()
     _give(state, p, 10)
-    _set_active(state, p, "w2 r1")
+    set_dice(state, p, "w2 r1")
     state.apply(p, "play 10 r1 6")
     assert sorted(dice.token(d) for d in state.guilds[p].active) == ["r6", "w2"]
 
@@ -403,26 +345,17 @@ def test_card_10_turns_a_die_to_any_face() -> None:
 def test_card_10_refused_for_a_seven() -> None:
     state, p = _new()
     _give(state, p, 10)
-    _set_active(state, p, "w2")
+    set_dice(state, p, "w2")
     _refused(state, p, "play 10 w2 7", "action card 10")
 
 
 # ----- 11 and 21 ----------------------------------------------------------------------------------------------------
-def _activate(state: TharosState, player: int, *cards: str) -> None:
-    g = state.guilds[player]
-    for card in cards:
-        g.cards_inactive.remove(card)
-        g.cards_active.append(card)
-    state._legal = {}
-
-
 def test_card_11_fills_organiser_and_manipulator() -> None:
     state, p = _new()
     _give(state, p, 11)
-    _activate(state, p, "organiser", "manipulator")
+    activate(state, p, "organiser")
+    activate(state, p, "manipulator", tiles=1)
     g = state.guilds[p]
-    g.card_tiles = {"organiser": 0, "manipulator": 1}
-    g.guild -= 1
     supply = g.guild
     state.apply(p, "play 11 organiser manipulator")
     assert g.card_tiles == {"organiser": 2, "manipulator": 3} and g.guild == supply - 4
@@ -431,25 +364,25 @@ def test_card_11_fills_organiser_and_manipulator() -> None:
 def test_card_11_refused_for_an_inactive_card() -> None:
     state, p = _new()
     _give(state, p, 11)
-    _activate(state, p, "manipulator")
+    activate(state, p, "manipulator")
     _refused(state, p, "play 11 organiser", "action card 11")
 
 
 def test_card_21_one_tile_each() -> None:
     state, p = _new()
     _give(state, p, 21)
-    _activate(state, p, "organiser", "manipulator")
+    activate(state, p, "organiser")
+    activate(state, p, "manipulator", tiles=1)
     g = state.guilds[p]
-    g.card_tiles = {"organiser": 0, "manipulator": 1}
+    supply = g.guild
     state.apply(p, "play 21 organiser manipulator")
-    assert g.card_tiles == {"organiser": 1, "manipulator": 2}
+    assert g.card_tiles == {"organiser": 1, "manipulator": 2} and g.guild == supply - 2
 
 
 def test_card_21_refused_on_a_full_manipulator() -> None:
     state, p = _new()
     _give(state, p, 21)
-    _activate(state, p, "manipulator")
-    state.guilds[p].card_tiles = {"manipulator": 3}
+    activate(state, p, "manipulator", tiles=3)
     _refused(state, p, "play 21 manipulator", "action card 21")
 
 
@@ -457,7 +390,7 @@ def test_card_21_refused_on_a_full_manipulator() -> None:
 def test_card_12_rerolls_the_chosen_unused_dice() -> None:
     state, p = _new()
     _give(state, p, 12)
-    _set_active(state, p, "w1 w1 r2 y6")
+    set_dice(state, p, "w1 w1 r2 y6")
     events = state.apply(p, "play 12 w1 r2")
     rolled = next(e for e in events if e["type"] == "dice_rolled")
     assert rolled["chance"] and len(rolled["dice"]) == 2
@@ -468,7 +401,7 @@ def test_card_12_rerolls_the_chosen_unused_dice() -> None:
 def test_card_12_refused_for_a_die_not_active() -> None:
     state, p = _new()
     _give(state, p, 12)
-    _set_active(state, p, "w1")
+    set_dice(state, p, "w1")
     _refused(state, p, "play 12 b4", "action card 12")
 
 
@@ -515,7 +448,7 @@ def test_card_14_refused_without_a_matching_pair() -> None:
 def test_card_15_three_scattered_tiles_for_an_exploration_medal() -> None:
     state, p = _new()
     _give(state, p, 15)
-    _tiles(state, p, "A1", "D1", "C4")
+    put_tile(state, p, "A1", "D1", "C4")
     state.apply(p, "play 15 A1 D1 C4")
     assert state.guilds[p].medals[EXPLORATION] == 1 and not _own(state, p)
 
@@ -523,7 +456,7 @@ def test_card_15_three_scattered_tiles_for_an_exploration_medal() -> None:
 def test_card_15_refused_with_two_tiles() -> None:
     state, p = _new()
     _give(state, p, 15)
-    _tiles(state, p, "A1", "D1")
+    put_tile(state, p, "A1", "D1")
     _refused(state, p, "play 15 A1 D1", "action card 15")
 
 
@@ -531,7 +464,7 @@ def test_card_15_refused_with_two_tiles() -> None:
 def test_card_16_is_a_die_of_any_colour_and_value_for_the_action() -> None:
     state, p = _new()
     _give(state, p, 16)
-    _set_active(state, p, "w1 w2")
+    set_dice(state, p, "w1 w2")
     cell = next(c for c, colour in enumerate(state.board.colours) if colour == LETTERS.index("b"))
     state.apply(p, "play 16 b6")
     g = state.guilds[p]
@@ -543,13 +476,13 @@ def test_card_16_is_a_die_of_any_colour_and_value_for_the_action() -> None:
 
     state.apply(p, f"mine {CELL_NAMES[cell]} dice b6")
     assert state.board.mines_on[cell] & 1 << p
-    assert len(g.discard) + len(g.bag) + sum(map(len, g.market)) + len(g.active) + len(g.placed) - 1 == 18
+    assert dice_conserved(state) and not any(dice.die_id(x) >= dice.VIRTUAL for x in g.active)
 
 
 def test_card_16_is_offered_only_before_the_action_and_refused_beyond_six() -> None:
     state, p = _new()
     _give(state, p, 16, 7)
-    _set_active(state, p, "w3")
+    set_dice(state, p, "w3")
     _refused(state, p, "play 16 b7", "action card 16")
     _refused(state, p, "play 16 x1", "action card 16")
     from brassboard.games.tharos.turn import card_plays
@@ -569,7 +502,7 @@ def test_card_17_a_tile_on_any_landscape() -> None:
 def test_card_17_refused_where_the_player_has_a_tile() -> None:
     state, p = _new()
     _give(state, p, 17)
-    _tiles(state, p, "C3")
+    put_tile(state, p, "C3")
     _refused(state, p, "play 17 C3", "action card 17")
 
 
@@ -583,7 +516,7 @@ def test_card_18_two_tiles_on_adjacent_top_row_landscapes() -> None:
 def test_card_18_only_one_tile_when_the_two_middle_ones_are_taken() -> None:
     state, p = _new()
     _give(state, p, 18)
-    _tiles(state, p, "B1", "C1")
+    put_tile(state, p, "B1", "C1")
     plays = {a for a in _legal(state, p) if a.startswith("play 18")}
     assert plays == {"play 18 A1", "play 18 D1"}
     state.apply(p, "play 18 D1")
@@ -609,7 +542,7 @@ def test_card_19_combat_four() -> None:
 def test_card_19_two_dice_drawn_and_rolled() -> None:
     state, p = _new()
     _give(state, p, 19)
-    _set_active(state, p, "w3")
+    set_dice(state, p, "w3")
     g = state.guilds[p]
     bag = len(g.bag)
     events = state.apply(p, "play 19 dice")
@@ -626,6 +559,7 @@ def test_card_19_a_market_die_free_to_the_discard_the_column_slides() -> None:
     column = list(g.market[0])  # bottom to top: yellow, green, blue
     state.apply(p, "play 19 market g 1")
     assert g.market[0] == [column[0], column[2]] and column[1] in g.discard and g.money == money
+    assert dice_conserved(state)
 
 
 def test_card_19_refused_for_a_market_die_not_there() -> None:
@@ -673,6 +607,7 @@ def test_card_22_keeps_two_dice_for_later_preparations() -> None:
     _to_preparation_of(state, p, "t3:reserve")
     state.apply(p, f"reserve {state.fig.die_colours[g.stored[0]]}")
     assert g.stored == [] and 22 in state.board.action_discard  # the empty card is discarded
+    assert dice_conserved(state)
 
 
 def test_card_22_refused_in_the_action_phase_and_for_dice_not_on_it() -> None:
@@ -687,7 +622,7 @@ def test_card_22_refused_in_the_action_phase_and_for_dice_not_on_it() -> None:
 def test_card_23_a_mine_anywhere_even_apart_from_the_others() -> None:
     state, p = _new()
     _give(state, p, 23)
-    _mines(state, p, "A1")
+    put_mine(state, p, "A1")
     state.apply(p, "play 23 D4")
     assert state.board.mines_on[CELL_OF["D4"]] & 1 << p and state.guilds[p].mines == 8
 
@@ -703,7 +638,7 @@ def test_card_23_refused_without_mines_in_supply() -> None:
 def test_card_24_doubles_much_money() -> None:
     state, p = _new()
     _give(state, p, 24)
-    _set_active(state, p, "w5 w6 r3")
+    set_dice(state, p, "w5 w6 r3")
     state.apply(p, "play 24")
     assert {a.kind for a in state.legal_actions(p)} - {"convert"} == {"money"}  # played with Much Money only
     assert "money little dice r3" not in _legal(state, p)
@@ -714,7 +649,7 @@ def test_card_24_doubles_much_money() -> None:
 def test_card_24_refused_when_the_money_field_is_used() -> None:
     state, p = _new()
     _give(state, p, 24, 7)
-    _set_active(state, p, "w5 w6 w1")
+    set_dice(state, p, "w5 w6 w1")
     state.apply(p, "money little dice w1")
     state.apply(p, "done")
     while state.active_players() != [p]:
@@ -726,12 +661,12 @@ def test_card_24_refused_when_the_money_field_is_used() -> None:
 def test_card_25_up_to_eight_and_a_two_down_to_one() -> None:
     state, p = _new()
     _give(state, p, 25)
-    _set_active(state, p, "w6 r2")
+    set_dice(state, p, "w6 r2")
     state.apply(p, "play 25 w6 up")
     assert sorted(dice.token(d) for d in state.guilds[p].active) == ["r2", "w8"]
     state2, q = _new()
     _give(state2, q, 25)
-    _set_active(state2, q, "r2")
+    set_dice(state2, q, "r2")
     state2.apply(q, "play 25 r2 down")
     assert [dice.token(d) for d in state2.guilds[q].active] == ["r1"]
 
@@ -739,7 +674,7 @@ def test_card_25_up_to_eight_and_a_two_down_to_one() -> None:
 def test_card_25_refused_below_one_and_above_eight() -> None:
     state, p = _new()
     _give(state, p, 25)
-    _set_active(state, p, "w1 w7")
+    set_dice(state, p, "w1 w7")
     _refused(state, p, "play 25 w1 down", "action card 25")
     _refused(state, p, "play 25 w7 up", "action card 25")
 
@@ -749,8 +684,7 @@ def test_card_26_a_die_of_choice_from_the_discard_bound_to_the_action() -> None:
     state, p = _new()
     _give(state, p, 26)
     g = state.guilds[p]
-    blue = g.market[1][-1]
-    _home(state, p, blue)
+    blue = g.market[1].pop()  # the top die of market column 2 (blue) lies on the discard
     g.discard.append(blue)
     state._legal = {}
     state.apply(p, "play 26 b")
@@ -788,7 +722,7 @@ def test_card_27_refused_without_a_tile_there() -> None:
 def test_card_28_two_dice_of_choice_from_the_bag() -> None:
     state, p = _new()
     _give(state, p, 28)
-    _set_active(state, p, "w1")
+    set_dice(state, p, "w1")
     g = state.guilds[p]
     state.apply(p, "play 28 dice y r")
     colours = sorted(state.fig.die_colours[dice.die_id(d)] for d in g.active)
@@ -817,10 +751,9 @@ def test_card_28_refused_for_dice_not_in_the_bag() -> None:
 def test_card_29_two_player_cards_back_for_a_medal_of_choice() -> None:
     state, p = _new()
     _give(state, p, 29)
-    _activate(state, p, "banker", "manipulator")
+    activate(state, p, "banker")
+    activate(state, p, "manipulator", tiles=2)
     g = state.guilds[p]
-    g.card_tiles = {"manipulator": 2}
-    g.guild -= 2
     state.apply(p, "play 29 banker manipulator civil")
     assert g.cards_active == [] and {"banker", "manipulator"} <= set(g.cards_inactive)
     assert g.medals[CIVIL] == 1 and g.guild == 12 and not g.card_tiles.get("manipulator")
@@ -829,7 +762,7 @@ def test_card_29_two_player_cards_back_for_a_medal_of_choice() -> None:
 def test_card_29_refused_with_one_active_card() -> None:
     state, p = _new()
     _give(state, p, 29)
-    _activate(state, p, "banker")
+    activate(state, p, "banker")
     _refused(state, p, "play 29 banker gunner trade", "action card 29")
 
 
@@ -872,10 +805,10 @@ def test_cards_32_to_34_mines_on_the_named_landscapes_give_an_exploration_medal(
     _give(state, p, card)
     kinds = default_figures().mine_sets[card]
     cells = [_cells_of_kind(state, kind)[0] for kind in kinds]
-    _mines(state, p, *cells[:-1])
+    put_mine(state, p, *cells[:-1])
     assert f"play {card}" not in _legal(state, p)
     _refused(state, p, f"play {card}", f"action card {card}")
-    _mines(state, p, cells[-1])
+    put_mine(state, p, cells[-1])
     state.apply(p, f"play {card}")
     assert state.guilds[p].medals[EXPLORATION] == 1
     assert all(state.board.mines_on[CELL_OF[c]] & 1 << p for c in cells)  # the mines stay
@@ -892,12 +825,12 @@ def test_cards_35_to_38_four_tiles_in_the_card_shape_give_two_exploration_medals
         card: int, shape: tuple[str, ...], other: tuple[str, ...]) -> None:
     state, p = _new()
     _give(state, p, card)
-    _tiles(state, p, *other)
+    put_tile(state, p, *other)
     assert not any(a.startswith(f"play {card}") for a in _legal(state, p))
     _refused(state, p, f"play {card} {' '.join(sorted(other, key=CELL_OF.__getitem__))}", f"action card {card}")
     state2, q = _new()
     _give(state2, q, card)
-    _tiles(state2, q, *shape)
+    put_tile(state2, q, *shape)
     state2.apply(q, f"play {card} {' '.join(sorted(shape, key=CELL_OF.__getitem__))}")
     assert state2.guilds[q].medals[EXPLORATION] == 2 and not _own(state2, q)
 
@@ -937,12 +870,10 @@ def test_card_39_places_as_many_as_the_supply_holds_and_refuses_fewer() -> None:
 def test_card_40_card_tile_land_tile_and_mine_for_a_medal_of_choice() -> None:
     state, p = _new()
     _give(state, p, 40)
-    _activate(state, p, "organiser")
+    activate(state, p, "organiser", tiles=1)
     g = state.guilds[p]
-    g.card_tiles = {"organiser": 1}
-    g.guild -= 1
-    _tiles(state, p, "B2")
-    _mines(state, p, "C3")
+    put_tile(state, p, "B2")
+    put_mine(state, p, "C3")
     state.apply(p, "play 40 organiser B2 C3 trade")
     assert g.medals[TRADE] == 1 and g.guild == 12 and g.mines == 10 and g.card_tiles["organiser"] == 0
     assert not state.board.mines_on[CELL_OF["C3"]] and not _own(state, p)
@@ -951,7 +882,6 @@ def test_card_40_card_tile_land_tile_and_mine_for_a_medal_of_choice() -> None:
 def test_card_40_refused_without_a_mine() -> None:
     state, p = _new()
     _give(state, p, 40)
-    _activate(state, p, "organiser")
-    state.guilds[p].card_tiles = {"organiser": 1}
-    _tiles(state, p, "B2")
+    activate(state, p, "organiser", tiles=1)
+    put_tile(state, p, "B2")
     _refused(state, p, "play 40 organiser B2 C3 trade", "action card 40")
