@@ -271,7 +271,7 @@ def test_card_06_refused_with_eleven_jars() -> None:
     state, p = _new()
     _give(state, p, 6)
     state.guilds[p].money = 11
-    _refused(state, p, "play 6", "action card 6")
+    _refused(state, p, "play 6", "action card 6", "needs 12 jars")
 
 
 # ----- 7 ------------------------------------------------------------------------------------------------------------
@@ -807,7 +807,7 @@ def test_cards_32_to_34_mines_on_the_named_landscapes_give_an_exploration_medal(
     cells = [_cells_of_kind(state, kind)[0] for kind in kinds]
     put_mine(state, p, *cells[:-1])
     assert f"play {card}" not in _legal(state, p)
-    _refused(state, p, f"play {card}", f"action card {card}")
+    _refused(state, p, f"play {card}", f"action card {card}", ", ".join(kinds))
     put_mine(state, p, cells[-1])
     state.apply(p, f"play {card}")
     assert state.guilds[p].medals[EXPLORATION] == 1

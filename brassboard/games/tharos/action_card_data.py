@@ -36,6 +36,7 @@ class ActionCard:
     name_de: str
     text: str
     text_de: str
+    needs: str                                       # what a legal use asks: the reason given for a refused one
 
     def int_param(self, key: str) -> int:
         value = self.params[key]
@@ -57,7 +58,7 @@ class CardFigures:
         """The printed deck for a UI: texts and the DESIGN figures in force."""
         return {
             "cards": [{"number": c.number, "timing": c.timing, "name": c.name, "name_de": c.name_de,
-                       "text": c.text, "text_de": c.text_de} for c in self.cards.values()],
+                       "text": c.text, "text_de": c.text_de, "needs": c.needs} for c in self.cards.values()],
             "mine_sets": {str(n): list(kinds) for n, kinds in self.mine_sets.items()},
             "shapes": {str(n): [list(cell) for cell in cells] for n, cells in self.shapes.items()},
             "shape_names": {str(n): list(names) for n, names in self.shape_names.items()},
@@ -140,13 +141,15 @@ def _build(section: Mapping[str, Any]) -> CardFigures:
     design = section["design"]
     _check_design(design)
     cards: dict[int, ActionCard] = {}
-    plain_keys = {"kind", "timing", "modifies", "name", "name_de", "text", "text_de"}
+    plain_keys = {"kind", "timing", "modifies", "name", "name_de", "text", "text_de", "needs"}
     for key, row in section["cards"].items():
         number = int(key)
+        needs = row["needs"].format(mine_set=", ".join(design["mine_sets"].get(key, ())),
+                                    shape=design["shape_names"].get(key, ""))
         cards[number] = ActionCard(
             number=number, kind=row["kind"], timing=row["timing"], modifies=row.get("modifies"),
             params={k: v for k, v in row.items() if k not in plain_keys},
-            name=row["name"], name_de=row["name_de"], text=row["text"], text_de=row["text_de"])
+            name=row["name"], name_de=row["name_de"], text=row["text"], text_de=row["text_de"], needs=needs)
     if sorted(cards) != list(range(1, 41)):
         raise ValueError("the action-card deck holds the cards 1 to 40, each once")
     any_orientation = bool(design["any_orientation"])

@@ -119,7 +119,7 @@ def register(number: int, windows: tuple[str, ...], generator: Generator, effect
         if args not in set(generator(state, player, window)):
             card = deck(state).cards[number]
             raise IllegalAction(f"action card {number} ({card.name}): {action} is not a legal use now; "
-                                f"{card.params.get('needs', card.text)}")
+                                f"{card.needs}")
         return effect(state, player, args)
 
     HOOKS.register_card(number, actions, handler)
