@@ -885,3 +885,13 @@ def test_card_40_refused_without_a_mine() -> None:
     activate(state, p, "organiser", tiles=1)
     put_tile(state, p, "B2")
     _refused(state, p, "play 40 organiser B2 C3 trade", "action card 40")
+
+
+def test_cards_8_16_26_not_offered_when_the_action_is_already_bound_to_a_die() -> None:
+    state, p = _new()
+    _give(state, p, 8, 16)
+    set_dice(state, p, "w3 w4")
+    assert any(a.startswith("play 16") for a in _legal(state, p))
+    state.guilds[p].turn_flags["bound"] = dice.die_id(state.guilds[p].active[0])  # e.g. the Steam Dyer's die
+    state._legal = {}
+    assert not any(a.startswith(("play 8", "play 16")) for a in _legal(state, p))

@@ -143,7 +143,10 @@ def eff_7(state: TharosState, player: int, args: Args) -> None:
 # ----- 8 and 26: a die of choice from the bag / the discard, rolled, for the coming action ----------------------
 def _gen_pick(pool_name: str) -> Generator:
     def gen(state: TharosState, player: int, window: str) -> Iterator[Args]:
-        pool: list[int] = getattr(guild_of(state, player), pool_name)
+        guild = guild_of(state, player)
+        if BIND in guild.turn_flags:  # the coming action is already bound to a die (Steam Dyer)
+            return
+        pool: list[int] = getattr(guild, pool_name)
         for letter in LETTERS:
             if any(state.fig.die_colours[i] == letter for i in pool):
                 yield (letter,)
@@ -220,6 +223,8 @@ def eff_12(state: TharosState, player: int, args: Args) -> None:
 
 # ----- 16: the card as a die of any colour and value --------------------------------------------------------------
 def gen_16(state: TharosState, player: int, window: str) -> Iterator[Args]:
+    if BIND in guild_of(state, player).turn_flags:  # the coming action is already bound to a die (Steam Dyer)
+        return
     for letter in LETTERS:
         for face in range(1, 7):
             yield (f"{letter}{face}",)
