@@ -7,6 +7,8 @@ tiles and money it needs, then plays it through ``state.apply`` as a player woul
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from tharos_helpers import activate, dice_conserved, put_mine, put_tile, refused, set_dice
 
@@ -895,3 +897,43 @@ def test_cards_8_16_26_not_offered_when_the_action_is_already_bound_to_a_die() -
     state.guilds[p].turn_flags["bound"] = dice.die_id(state.guilds[p].active[0])  # e.g. the Steam Dyer's die
     state._legal = {}
     assert not any(a.startswith(("play 8", "play 16")) for a in _legal(state, p))
+
+
+def test_card_28_drawn_cards_are_secret_to_the_other_seats() -> None:
+    state, p = _new()
+    _give(state, p, 28)
+    events = state.apply(p, "play 28 cards")
+    drawn = next(e for e in events if e["type"] == "cards_drawn")
+    other = 1 - p
+    assert "cards" in state.event_view(drawn, p)
+    assert "cards" not in state.event_view(drawn, other) and "cards" not in state.event_view(drawn, None)
+    assert state.event_view(drawn, other)["n"] == 3  # how many is public
+    state.apply(p, f"keep {state.board.drawn[0]}")
+    assert "hand" not in state.view(other)["guilds"][p] and state.view(other)["guilds"][p]["hand_size"] == 1
+    assert state.view(p)["guilds"][p]["hand"] == state.guilds[p].hand
+
+
+def test_bound_and_virtual_dice_survive_a_json_round_trip() -> None:
+    state, p = _new()
+    _give(state, p, 16)
+    set_dice(state, p, "w3 w4")
+    state.apply(p, "play 16 g5")
+    copy = TharosState.from_dict(json.loads(json.dumps(state.to_dict())))
+    assert copy.legal_actions(p) == state.legal_actions(p)
+    assert copy.guilds[p].turn_flags == state.guilds[p].turn_flags
+
+
+def test_card_22_reserve_none_keeps_the_dice_on_the_card() -> None:
+    state, p = _new()
+    _give(state, p, 22)
+    _to_preparation_of(state, p, "cleanup")
+    g = state.guilds[p]
+    colour = state.fig.die_colours[dice.die_id((g.active + g.placed)[0])]
+    options = [a for a in _legal(state, p) if a.startswith("play 22")]
+    state.apply(p, options[0])
+    kept = list(g.stored)
+    _to_preparation_of(state, p, "t3:reserve")
+    assert "reserve none" in _legal(state, p) and colour
+    _refused(state, p, "reserve b b b", "action card 22")
+    state.apply(p, "reserve none")
+    assert g.stored == kept and dice_conserved(state)
