@@ -140,10 +140,13 @@ def canonical(action: Action) -> Action:
 
 def apply(state: TharosState, p: int, action: Action) -> None:
     """Apply a legal action; for an illegal one find the rule it breaks on a clone and raise, state unchanged."""
-    if action not in state.legal_actions(p):
+    legal_now = state._legal.get(p)
+    if legal_now is None:
+        legal_now = state.legal_actions(p)
+    if action not in legal_now:
         action = canonical(action)
-    if action not in state.legal_actions(p):
-        raise IllegalAction(reason(state, p, action))
+        if action not in legal_now:
+            raise IllegalAction(reason(state, p, action))
     dispatch(state, p, action)
 
 
@@ -204,7 +207,7 @@ def dispatch(state: TharosState, p: int, action: Action) -> None:
         ba.apply_board_action(state, p, action)
         _end_action(state, p, action)
     elif kind in HOOKS.handlers:
-        main = action in main_actions(state, p)
+        main = all(action not in gen(state, p) for gen in HOOKS.free)  # listing the few free moves is cheap
         if main:
             _start_action(g)
         HOOKS.handlers[kind](state, p, action)
