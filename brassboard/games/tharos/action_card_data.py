@@ -52,6 +52,7 @@ class CardFigures:
     mine_sets: Mapping[int, tuple[str, ...]]                        # card -> landscape kinds needing a mine
     shapes: Mapping[int, tuple[tuple[int, int], ...]]               # card -> cells as printed
     shape_placements: Mapping[int, tuple[tuple[int, ...], ...]]     # card -> sorted landscape indices per placement
+    placement_masks: Mapping[int, tuple[tuple[int, tuple[int, ...]], ...]]  # card -> (bitmask, cells) per placement
     shape_names: Mapping[int, tuple[str, str]]                      # card -> (English, German)
 
     def public(self) -> dict[str, Any]:
@@ -154,11 +155,14 @@ def _build(section: Mapping[str, Any]) -> CardFigures:
         raise ValueError("the action-card deck holds the cards 1 to 40, each once")
     any_orientation = bool(design["any_orientation"])
     shapes = {int(n): tuple((int(r), int(c)) for r, c in cells) for n, cells in design["shapes"].items()}
+    shape_placements = {n: placements(cells, any_orientation) for n, cells in shapes.items()}
     return CardFigures(
         cards=dict(sorted(cards.items())),
         mine_sets={int(n): tuple(kinds) for n, kinds in sorted(design["mine_sets"].items())},
         shapes=shapes,
-        shape_placements={n: placements(cells, any_orientation) for n, cells in shapes.items()},
+        shape_placements=shape_placements,
+        placement_masks={n: tuple((sum(1 << c for c in cells), cells) for cells in found)
+                         for n, found in shape_placements.items()},
         shape_names={int(n): (design["shape_names"][n], design["shape_names_de"][n]) for n in design["shapes"]},
     )
 

@@ -382,9 +382,14 @@ def _gen_mines(number: int) -> tuple[Generator, Effect]:
 def _gen_shape(number: int) -> tuple[Generator, Effect]:
     def gen(state: TharosState, player: int, window: str) -> Iterator[Args]:
         bit = 1 << player
-        guild_on = state.board.guild_on
-        for cells in deck(state).shape_placements[number]:
-            if all(guild_on[c] & bit for c in cells):
+        own = 0
+        for cell, seats in enumerate(state.board.guild_on):
+            if seats & bit:
+                own |= 1 << cell
+        if own.bit_count() < 4:
+            return
+        for mask, cells in deck(state).placement_masks[number]:
+            if own & mask == mask:
                 yield cell_names(cells)
 
     def eff(state: TharosState, player: int, args: Args) -> None:
