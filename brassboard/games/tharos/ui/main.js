@@ -73,8 +73,9 @@ const cellIndexOf = (name) => (name.charCodeAt(0) - 65) + 4 * (Number(name.slice
 
 /** A family's name: "Much money", "Activate Banker", "Play “Sell Claims”". */
 function familyLabel(family) {
-  const [kind, opt] = family.split(" ");
+  const [kind, opt, what] = family.split(" ");
   if (kind === "play") return T("fam.play", { name: actionCardName(opt) });
+  if (kind === "card") return T("fam.card", { name: cardName(opt), what: TF(`cact.${opt}.${what}`, TF("cact." + what, what || "")) });
   if (opt !== undefined) {
     const key = `fam.${kind}.${opt}`;
     const text = T(key);

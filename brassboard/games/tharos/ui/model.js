@@ -28,6 +28,7 @@ export function parse(text) {
   // or with the card's number for an action card (play 7); the remaining arguments are the target
   let cut = 0;
   if (kind === "play" && args.length) cut = 1;
+  else if (kind === "card" && args.length > 1 && /^[a-z_]{2,}$/.test(args[1])) cut = 2;   // card gunner fire
   else if (args.length && /^[a-z_]{2,}$/.test(args[0]) && args[0] !== "dice") cut = 1;
   const family = [kind, ...args.slice(0, cut)].join(" ");
   return { text, kind, args, dice, family, rest: args.slice(cut) };
