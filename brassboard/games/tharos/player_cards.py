@@ -24,7 +24,6 @@ The printed figures come from ``data/player_cards.toml`` and are reshaped once p
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
@@ -128,16 +127,41 @@ def specs(fig: Figures) -> dict[str, CardSpec]:
 
 
 # ----- activation -----------------------------------------------------------------------------------------------
-def activation_choices(g: Guild, spec: CardSpec) -> Iterator[tuple[int, ...]]:
+def activation_choices(g: Guild, spec: CardSpec) -> list[tuple[int, ...]]:
     """Every distinct choice of exactly the card's dice (keys ``colour << 4 | pips``) reaching its sum."""
-    per_colour: list[list[tuple[int, ...]]] = []
+    return _activations(_by_colour(g), spec, {})
+
+
+def _by_colour(g: Guild) -> list[list[int]]:
+    by_colour: list[list[int]] = [[] for _ in LETTERS]
+    for die in g.active:
+        by_colour[die >> 4 & 15].append(die & 255)
+    for keys in by_colour:
+        keys.sort()
+    return by_colour
+
+
+def _activations(by_colour: list[list[int]], spec: CardSpec,
+                 combos: dict[tuple[int, int], list[tuple[int, ...]]]) -> list[tuple[int, ...]]:
+    """As :func:`activation_choices`, from the dice sorted by colour; ``combos`` caches choices per colour and
+    count across the cards of one listing."""
+    parts: list[list[tuple[int, ...]]] = []
     for colour, count in spec.colour_counts:
-        ofcolour = sorted(die & 255 for die in g.active if d.colour(die) == colour)
-        per_colour.append(sorted(set(combinations(ofcolour, count))))
-    for parts in product(*per_colour):
-        keys = tuple(k for part in parts for k in part)
-        if sum(k & 15 for k in keys) >= spec.total:
-            yield keys
+        if len(by_colour[colour]) < count:
+            return []
+        choices = combos.get((colour, count))
+        if choices is None:
+            choices = combos[colour, count] = sorted(set(combinations(by_colour[colour], count)))
+        parts.append(choices)
+    total = spec.total
+    if len(parts) == 1:
+        return [keys for keys in parts[0] if sum(k & 15 for k in keys) >= total]
+    out = []
+    for combo in product(*parts):
+        keys = tuple(k for part in combo for k in part)
+        if sum(k & 15 for k in keys) >= total:
+            out.append(keys)
+    return out
 
 
 def activate_card(state: TharosState, p: int, card: str) -> None:
@@ -293,10 +317,11 @@ def main_actions(state: TharosState, p: int) -> list[Action]:
     g = state.guilds[p]
     all_specs = specs(state.fig)
     out: list[Action] = []
-    if g.active:
+    if g.active and g.cards_inactive:
+        by_colour = _by_colour(g)
+        combos: dict[tuple[int, int], list[tuple[int, ...]]] = {}
         for card in g.cards_inactive:
-            spec = all_specs[card]
-            out += [Action("activate", card, *_dice(keys)) for keys in activation_choices(g, spec)]
+            out += [Action("activate", card, *_dice(keys)) for keys in _activations(by_colour, all_specs[card], combos)]
     for card in g.cards_active:
         out += _card_actions(state, p, all_specs[card])
     return out
