@@ -243,3 +243,46 @@ def test_example_final_score_of_44() -> None:
     }
     assert result.total == 44
     assert TRADE == 2
+
+
+def test_example_guild_tile_on_card_blocks_the_reroll_option_of_the_same_field() -> None:
+    """Power & Torsion laid a guild tile on a player card with its white die: "Neu würfeln" is no longer offered."""
+    state = new_state()
+    p = state.board.current
+    activate(state, p, "manipulator", tiles=1)
+    set_dice(state, p, "w3 w5 r2")
+    assert any(a.kind == "reroll" for a in state.legal_actions(p))
+    play(state, p, "tile manipulator dice w3")
+    state.board.current = p
+    state._legal = {}
+    assert not any(a.kind in ("reroll", "tile") for a in state.legal_actions(p))
+    assert "guild field is already used" in refused(state, p, "reroll r2 dice w5")
+
+
+def test_example_red_3_on_the_attack_field_is_combat_strength_3() -> None:
+    """Against strength 5 on the wasteland, Crystal & Ore lays her red 3: her combat strength is only 3 so far."""
+    from brassboard.games.tharos.attack import defence
+
+    state = new_state()
+    p = state.board.current
+    set_dice(state, p, "r3 w2")
+    play(state, p, "defend dice r3")
+    assert defence(state, p) == 3
+    assert state.view(p)["guilds"][p]["defence"] == 3
+
+
+def test_example_five_dice_drawn_and_rolled_are_the_active_dice() -> None:
+    """Power & Torsion draws 5 dice (three white, a yellow, a red) and rolls them: her active dice."""
+    state = new_state()
+    events = []
+    start = state.board.turn
+    while state.board.turn == start:
+        p = state.active_players()[0]
+        events += state.apply(p, Action("pass"))
+    drawn = [e for e in events if e["type"] == "dice_drawn"]
+    rolled = [e for e in events if e["type"] == "rolled"]
+    assert len(drawn) == len(rolled) == 3
+    for e_draw, e_roll in zip(sorted(drawn, key=lambda e: e["player"]), sorted(rolled, key=lambda e: e["player"]),
+                              strict=True):
+        assert len(e_draw["dice"]) == 5 and [t[0] for t in e_roll["dice"]] == [c for c in e_draw["dice"]]
+        assert all(1 <= int(t[1:]) <= 6 for t in e_roll["dice"])
