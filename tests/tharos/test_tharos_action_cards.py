@@ -937,3 +937,43 @@ def test_card_22_reserve_none_keeps_the_dice_on_the_card() -> None:
     _refused(state, p, "reserve b b b", "action card 22")
     state.apply(p, "reserve none")
     assert g.stored == kept and dice_conserved(state)
+
+
+def _random_game_with_full_hands(players: int, seed: int) -> set[int]:
+    """A whole random game in which hands are topped up from the deck; checks the invariants after every step and
+    returns the cards played."""
+    import random
+
+    state = TharosState(players, None, seed)
+    rnd = random.Random(seed)
+    played: set[int] = set()
+    steps = 0
+    while not state.is_over():
+        p = state.active_players()[0]
+        g = state.guilds[p]
+        if len(g.hand) < 3 and state.board.action_deck and rnd.random() < 0.3:
+            _give(state, p, rnd.choice(state.board.action_deck))
+        legal = state.legal_actions(p)
+        cards = [a for a in legal if a.kind in ("play", "reserve")]
+        action = rnd.choice(cards) if cards and rnd.random() < 0.7 else rnd.choice(legal)
+        state.apply(p, action)
+        if action.kind == "play":
+            played.add(int(action.args[0]))
+        steps += 1
+        assert dice_conserved(state)
+        out = 1 if any(guild.stored for guild in state.guilds) else 0  # card 22 lying out with dice on it
+        cards_total = (len(state.board.action_deck) + len(state.board.action_discard) + len(state.board.drawn)
+                       + sum(len(guild.hand) for guild in state.guilds) + out)
+        assert cards_total == 40
+        if steps % 40 == 0 and state.active_players():
+            copy = TharosState.from_dict(json.loads(json.dumps(state.to_dict())))
+            q = state.active_players()[0]
+            assert copy.legal_actions(q) == state.legal_actions(q)
+    return played
+
+
+def test_random_games_with_cards_dealt_into_every_hand_keep_the_invariants() -> None:
+    """Most cards get played in their windows in three games (2, 3, 4 players); dice stay conserved, the 40
+    cards stay 40, and a JSON copy lists the same actions."""
+    played = set().union(*(_random_game_with_full_hands(players, 100 + players) for players in (2, 3, 4)))
+    assert len(played) >= 25, sorted(set(range(1, 41)) - played)
