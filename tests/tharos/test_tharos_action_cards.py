@@ -165,7 +165,7 @@ def test_card_01_refused_outside_the_preparation() -> None:
     state, p = _new()
     _give(state, p, 1)
     assert not any(a.startswith("play 1") for a in _legal(state, p))
-    _refused(state, p, "play 1 w w w w w", "action card 1")
+    _refused(state, p, "play 1 w w w w w", "action card 1", "in the preparation before the draw", "now is before")
 
 
 # ----- 2 ------------------------------------------------------------------------------------------------------------
@@ -332,7 +332,7 @@ def test_card_09_puts_the_drawn_dice_away_and_draws_as_many_again() -> None:
 def test_card_09_refused_in_the_action_phase() -> None:
     state, p = _new()
     _give(state, p, 9)
-    _refused(state, p, "play 9", "action card 9")
+    _refused(state, p, "play 9", "action card 9", "in the preparation after the draw")
 
 
 # ----- 10 -----------------------------------------------------------------------------------------------------------
@@ -615,7 +615,7 @@ def test_card_22_keeps_two_dice_for_later_preparations() -> None:
 def test_card_22_refused_in_the_action_phase_and_for_dice_not_on_it() -> None:
     state, p = _new()
     _give(state, p, 22)
-    _refused(state, p, "play 22 w w", "action card 22")
+    _refused(state, p, "play 22 w w", "action card 22", "at clean-up")
     _to_preparation_of(state, p, "cleanup")
     _refused(state, p, "play 22 g g g", "action card 22")
 

@@ -35,6 +35,9 @@ Effect = Callable[["TharosState", int, tuple[object, ...]], bool | None]
 """(state, player, args) -> carries out a use already known to be legal; True when the card stays out (22)."""
 
 ACTION_WINDOWS = ("before", "after")
+WINDOW_WORDS = {"before": "before an action", "after": "after an action",
+                "prep": "in the preparation before the draw", "drawn": "in the preparation after the draw",
+                "cleanup": "at clean-up"}
 BEFORE_ONLY = ("before",)
 
 # card number -> (windows it may be played in, generator, effect); filled by the effect modules' `CARDS` tables
@@ -114,8 +117,9 @@ def register(number: int, windows: tuple[str, ...], generator: Generator, effect
         args = tuple(action.args[1:])
         window = state.card_window(player)
         if window not in windows:
-            raise IllegalAction(f"action card {number} ({deck(state).cards[number].name}) is played "
-                                f"{' / '.join(windows)} an action or in its phase, not now ({window})")
+            when = " or ".join(WINDOW_WORDS[w] for w in windows)
+            raise IllegalAction(f"action card {number} ({deck(state).cards[number].name}) is played {when}; "
+                                f"now is {WINDOW_WORDS.get(window, 'no time for an action card')}")
         if args not in set(generator(state, player, window)):
             card = deck(state).cards[number]
             raise IllegalAction(f"action card {number} ({card.name}): {action} is not a legal use now; "
