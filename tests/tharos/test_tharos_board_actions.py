@@ -159,3 +159,21 @@ def test_mine_chain_first_mine_anywhere_of_the_colour() -> None:
     spots = {a.args[0] for a in state.legal_actions(p) if a.kind == "mine"}
     whites = {n for n, c in CELL_OF.items() if state.board.kinds[c] == "wasteland"}
     assert spots == whites
+
+
+def test_owning_a_building_with_all_tiles_placed_takes_one_from_a_landscape() -> None:
+    state, p = _start("y5", money=12)
+    cells = ["A1", "B1", "C1", "D1", "A2", "B2", "C2", "D2", "A3", "B3", "C3", "D3"]
+    put_tile(state, p, *cells)
+    owned = [a for a in state.legal_actions(p) if a.kind == "build" and "own" in a and a.args[0] == "notary"]
+    assert {a.args[3] for a in owned} == set(cells)
+    play(state, p, "build notary own from D3 dice y5")
+    assert state.board.owners == {"notary": p} and not state.board.guild_on[CELL_OF["D3"]] & 1 << p
+
+
+def test_no_tile_anywhere_no_ownership() -> None:
+    state, p = _start("y5", money=12)
+    state.guilds[p].guild = 0  # all twelve on attack cards and buildings (none to take back)
+    assert not [a for a in state.legal_actions(p) if a.kind == "build" and "own" in a]
+    assert [a for a in state.legal_actions(p) if a.kind == "build"]
+    assert "name a landscape or player card" in refused(state, p, "build notary own dice y5")

@@ -94,10 +94,6 @@ class Guild:
         g.market = [list(col) for col in data["market"]]
         return g
 
-    def placed_tiles(self) -> int:
-        """Guild tiles not in supply (on landscapes, player cards, buildings, attack cards)."""
-        return 12 - self.guild
-
 
 class Board:
     """The shared table and where the game stands."""
