@@ -96,7 +96,7 @@ def eff_3(state: TharosState, player: int, args: Args) -> None:
         mask &= ~(1 << colour)
         supply[colour] += 1
     _set_owned(state, player, sort, mask)
-    guild_of(state, player).medals[TRADE] += medals
+    state.add_medal(player, TRADE, medals)
     _emit(state, player, 3, sort=sort, colours=list(letters), trade=medals)
 
 
@@ -126,7 +126,7 @@ def eff_6(state: TharosState, player: int, args: Args) -> None:
     card = deck(state).cards[6]
     guild = guild_of(state, player)
     guild.money -= card.int_param("jars")
-    guild.medals[TRADE] += card.int_param("medals")
+    state.add_medal(player, TRADE, card.int_param("medals"))
     _emit(state, player, 6, jars=-card.int_param("jars"), trade=card.int_param("medals"))
 
 
@@ -206,7 +206,7 @@ def eff_14(state: TharosState, player: int, args: Args) -> None:
     for sort in SORTS:
         _set_owned(state, player, sort, _owned(state, player, sort) & ~(1 << colour))
         _supply(state, sort)[colour] += 1
-    guild_of(state, player).medals[TRADE] += 1
+    state.add_medal(player, TRADE)
     _emit(state, player, 14, colour=LETTERS[colour], trade=1)
 
 
@@ -220,7 +220,7 @@ def gen_15(state: TharosState, player: int, window: str) -> Iterator[Args]:
 def eff_15(state: TharosState, player: int, args: Args) -> None:
     cells = [cell_arg(a) for a in args]
     return_land_tiles(state, player, cells)
-    guild_of(state, player).medals[EXPLORATION] += 1
+    state.add_medal(player, EXPLORATION)
     _emit(state, player, 15, tiles=list(cell_names(cells)), exploration=1)
 
 
@@ -325,7 +325,7 @@ def eff_29(state: TharosState, player: int, args: Args) -> None:
     *cards, medal = args
     for card in cards:
         deactivate_card(state, player, str(card))
-    guild_of(state, player).medals[medal_index(medal)] += 1
+    state.add_medal(player, medal_index(medal))
     _emit(state, player, 29, player_cards=[str(c) for c in cards], medal=str(medal))
 
 
@@ -357,9 +357,8 @@ def gen_31(state: TharosState, player: int, window: str) -> Iterator[Args]:
 
 
 def eff_31(state: TharosState, player: int, args: Args) -> None:
-    medals = guild_of(state, player).medals
-    medals[medal_index(args[0])] -= 1
-    medals[medal_index(args[1])] += 1
+    state.remove_medal(player, medal_index(args[0]))
+    state.add_medal(player, medal_index(args[1]))
     _emit(state, player, 31, given=str(args[0]), taken=str(args[1]))
 
 
@@ -372,7 +371,7 @@ def _gen_mines(number: int) -> tuple[Generator, Effect]:
 
     def eff(state: TharosState, player: int, args: Args) -> None:
         medals = deck(state).cards[number].int_param("medals")
-        guild_of(state, player).medals[EXPLORATION] += medals
+        state.add_medal(player, EXPLORATION, medals)
         _emit(state, player, number, landscapes=list(deck(state).mine_sets[number]), exploration=medals)
 
     return gen, eff
@@ -396,7 +395,7 @@ def _gen_shape(number: int) -> tuple[Generator, Effect]:
         cells = [cell_arg(a) for a in args]
         return_land_tiles(state, player, cells)
         medals = deck(state).cards[number].int_param("medals")
-        guild_of(state, player).medals[EXPLORATION] += medals
+        state.add_medal(player, EXPLORATION, medals)
         _emit(state, player, number, tiles=list(cell_names(cells)), exploration=medals)
 
     return gen, eff
@@ -447,7 +446,7 @@ def eff_39(state: TharosState, player: int, args: Args) -> None:
         else:
             board.crystal_on |= 1 << cell
         placed.append([sort, CELL_NAMES[cell]])
-    guild_of(state, player).medals[CIVIL] += 1
+    state.add_medal(player, CIVIL)
     _emit(state, player, 39, returned=placed, civil=1)
 
 
@@ -472,7 +471,7 @@ def eff_40(state: TharosState, player: int, args: Args) -> None:
     return_land_tiles(state, player, [tile])
     state.board.mines_on[mine] &= ~(1 << player)
     guild.mines += 1
-    guild.medals[medal_index(medal)] += 1
+    state.add_medal(player, medal_index(medal))
     _emit(state, player, 40, player_card=holder, tile=CELL_NAMES[tile], mine=CELL_NAMES[mine], medal=str(medal))
 
 
