@@ -36,8 +36,12 @@ def render(state: TharosState, viewer: int | None = None) -> str:
             cells.append(f"{mark}{CELL_NAMES[c]} {LETTERS[board.colours[c]]} {oc} {board.converters[c]:<12} "
                          f"g{tiles:<4} m{mines:<4}")
         lines.append(("R> " if row == board.round - 1 else "   ") + " | ".join(cells))
-    lines.append("buildings: " + ", ".join(
-        f"{b}" + (f"(p{board.owners[b]})" if b in board.owners else "") for b in board.built) or "buildings: none")
+    built = ", ".join(f"{b}" + (f"(p{board.owners[b]})" if b in board.owners else "") for b in board.built)
+    lines.append(f"buildings: {built or 'none'}; unbuilt: {', '.join(board.unbuilt)}")
+    strength = fig.attack_values[board.attack_row[-1]] + board.round if board.attack_row else "-"
+    lines.append(f"attack: strength {strength}"
+                 f" on {CELL_NAMES[target] if target >= 0 else '-'}; action deck {len(board.action_deck)},"
+                 f" discard {len(board.action_discard)}")
     for p, g in enumerate(state.guilds):
         hand = str(g.hand) if viewer == p else f"{len(g.hand)} cards"
         lines.append(
