@@ -40,7 +40,7 @@ WINDOW_WORDS = {"before": "before an action", "after": "after an action",
                 "cleanup": "at clean-up"}
 BEFORE_ONLY = ("before",)
 
-# card number -> (windows it may be played in, generator, effect); filled by the effect modules' `CARDS` tables
+# card number -> (windows it may be played in, generator, effect); the effect modules fill it through register()
 _CARDS: dict[int, tuple[tuple[str, ...], Generator, Effect]] = {}
 
 
