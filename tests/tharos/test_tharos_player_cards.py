@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from tharos_helpers import activate, new_state, play, put_tile, refused, set_dice
 
-from brassboard.engine import Action
+from brassboard.engine import Action, new_game
 from brassboard.games.tharos import dice as d
 from brassboard.games.tharos import turn
+from brassboard.games.tharos.buildings import specs as building_specs
 from brassboard.games.tharos.figures import CELL_NAMES, CELL_OF, COMBAT, EXPLORATION, LETTERS
 from brassboard.games.tharos.player_cards import ASIDE, REROLL, SALVAGE, SWAP, specs
 from brassboard.games.tharos.rules import TharosState
@@ -362,3 +363,14 @@ def test_combat_from_cards_returns_to_zero_after_the_attack() -> None:
     while state.board.turn == 1:
         state.apply(state.active_players()[0], Action("pass"))
     assert state.guilds[p].combat == 0 and state.guilds[p].medals[COMBAT] == 0
+
+
+def test_the_figures_option_overrides_a_card_and_a_building() -> None:
+    overrides = {"player_cards": {"banker": {"activation": {"sum": 12}}}, "buildings": {"civil_office": {"price": 6}}}
+    state = new_game("tharos", 3, 0, {"figures": overrides})
+    assert isinstance(state, TharosState)
+    p = state.board.current
+    set_dice(state, p, "w5 y6")
+    assert "12 or more" in refused(state, p, "activate banker dice w5 y6")
+    assert building_specs(state.fig)["civil_office"].price == 6
+    assert specs(new_state().fig)["banker"].total == 10  # the default set is untouched

@@ -50,6 +50,8 @@ class BuildingSpec:
 
 
 _SPECS: dict[int, tuple[Figures, dict[str, BuildingSpec]]] = {}
+_PRINTED = frozenset({"name", "name_de", "text", "text_de", "price"})
+"""Keys of a building's table that are not figures of its action."""
 
 
 def specs(fig: Figures) -> dict[str, BuildingSpec]:
@@ -58,7 +60,7 @@ def specs(fig: Figures) -> dict[str, BuildingSpec]:
     if entry is None or entry[0] is not fig:
         table = {
             bid: BuildingSpec(bid, raw["name"], raw["name_de"], int(raw["price"]),
-                              {k: v for k, v in raw.items() if k not in ("name", "name_de", "price")})
+                              {k: v for k, v in raw.items() if k not in _PRINTED})
             for bid, raw in fig.raw["buildings"].items()
         }
         entry = (fig, table)
