@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from brassboard.engine import Action
+from brassboard.engine import Action, IllegalAction
 
 from . import dice
 from .action_cards import ACTION_WINDOWS, BEFORE_ONLY, Effect, Generator, deck, guild_of, register
@@ -89,11 +89,6 @@ def _roll_drawn(state: TharosState, player: int, die_ids: list[int], why: str) -
             tokens.append(dice.token(die))
     state.emit("dice_rolled", player=player, dice=list(tokens), why=why, chance=True)
     return tokens
-
-
-def _rolled(guild: Guild) -> list[int]:
-    """Active dice that show a value (pips 0 marks a die drawn but not yet rolled)."""
-    return [d for d in guild.active if d & 15]
 
 
 # ----- 1: five dice of choice from the discard instead of the draw (preparation) -------------------------------
@@ -314,8 +309,6 @@ def reserve_choices(state: TharosState, player: int) -> list[Action]:
 
 
 def reserve_apply(state: TharosState, player: int, action: Action) -> None:
-    from brassboard.engine import IllegalAction
-
     if action not in reserve_choices(state, player):
         raise IllegalAction(f"action card 22 (Reserve): {action} names dice not lying on the card; "
                             "choose 'reserve none' or dice of the card's colours")
