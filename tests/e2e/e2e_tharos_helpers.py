@@ -66,13 +66,16 @@ class TharosDriver(SeatDriver):
         members = family_members(state["legal"], parsed.family)
         if len(members) == 1 and not parsed.dice and not parsed.rest:
             how = self._plain(action, shot)
-        elif all(not m.dice for m in members) and self.page.locator(f'.th-action .th-group [data-action="{action}"]').count():
+        elif all(not m.dice for m in members) and self._in_bar(action):
             how = self._plain(action, shot)  # a decision: each choice is a button of the action bar
         else:
             how = self._picked(action, parsed, shot)
         self._wait_past(version, action)
         self.done.append((action, how))
         self.routes[how] = self.routes.get(how, 0) + 1
+
+    def _in_bar(self, action: str) -> bool:
+        return self.page.locator(f'.th-action .th-group [data-action="{action}"]').count() > 0
 
     def _shoot(self, shot: str | None) -> None:
         """What the player sees (the viewport): the sticky action bar stays on top."""
@@ -91,7 +94,8 @@ class TharosDriver(SeatDriver):
         card), every other time from the action bar, so both ways are used."""
         family = parsed.family
         bar = self.page.locator(f'.th-action button.th-fam[data-family="{family}"]')
-        board = self.page.locator(f'.th-myboard [data-family="{family}"]:visible, .th-buildings [data-family="{family}"]:visible')
+        board = self.page.locator(f'.th-myboard [data-family="{family}"]:visible, '
+                                  f'.th-buildings [data-family="{family}"]:visible')
         use_board = board.count() > 0 and (len(self.done) % 2 == 0 or not bar.count())
         if use_board:
             board.first.click()

@@ -7,7 +7,7 @@
 import { h, stylesheet } from "/static/dom.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
-import { parse, families, diceChoice, cellsOf, tokenDie, cellName, CELL, DIE_TOKEN } from "./model.js";
+import { parse, families, diceChoice, cellsOf, tokenDie, cellName, CELL, DIE_TOKEN, COLOURS } from "./model.js";
 import { dieSvg, blankDie, guildTile, mineTile, sample, chip, LAND, PLAYER_HEX } from "./board.js";
 import { readView, FIELDS, MEDALS } from "./view.js";
 
@@ -65,6 +65,7 @@ function wordLabel(w, kind = "") {
   }
   if (CELL.test(w)) return cellName(cellIndexOf(w)) + " " + (view ? landName(view.lands[cellIndexOf(w)].kind) : "");
   if (DIE_TOKEN.test(w)) { const d = tokenDie(w); return `${colourName(d.color)} ${d.pips}`; }
+  if (COLOURS.includes(w)) return colourName(w);
   if (FIGURES.player_cards && FIGURES.player_cards[w]) return cardName(w);
   if (FIGURES.buildings && FIGURES.buildings[w]) return buildingName(w);
   return TF("word." + w, w.replace(/_/g, " "));
@@ -88,10 +89,13 @@ function familyLabel(family) {
 /** The target part of an action as readable pieces (landscapes by name, dice drawn, words translated). */
 function restLabel(a) {
   const out = [];
+  let afterDie = false;
   for (const w of a.rest) {
-    if (DIE_TOKEN.test(w)) { const d = tokenDie(w); out.push(h("span.th-inline", dieSvg(d.color, d.pips, 18))); continue; }
+    if (DIE_TOKEN.test(w)) { const d = tokenDie(w); out.push(h("span.th-inline", { title: wordLabel(w) }, dieSvg(d.color, d.pips, 18))); afterDie = true; continue; }
     if (out.length) out.push(" ");
-    out.push(wordLabel(w, a.kind));
+    // a die followed by a number is turned to that number (Civil Office)
+    out.push(afterDie && /^[0-9]+$/.test(w) ? `→ ${w}` : wordLabel(w, a.kind));
+    afterDie = false;
   }
   return out;
 }
@@ -223,6 +227,13 @@ function familyButton(family, label = null, cls = "") {
 function familyHint(family) {
   const [kind, opt] = family.split(" ");
   if (kind === "play") return actionCardText(opt);
+  if (kind === "activate") {
+    const act = ((FIGURES.player_cards || {})[opt] || {}).activation;
+    if (act) return T("hint.activate", { dice: (act.dice || []).map(colourName).join(" + "), sum: act.sum });
+  }
+  if (kind === "card" || kind === "tile") return TF("pctext." + opt, "");
+  if (kind === "use") return TF("bldtext." + opt, "");
+  if (kind === "build") return T("hint.build", { text: TF("bldtext." + opt, "") });
   return TF("hint." + family.replace(" ", "."), "");
 }
 
@@ -329,13 +340,13 @@ function pickPanel(st) {
 function renderTable() {
   const v = view;
   const targets = cellTargets();
-  const attack = h("div.th-attackrow", h("div.th-corner", T("attack.deck", { n: v.attack_deck ?? "?" })),
+  const attack = h("div.th-attackrow", h("div.th-corner", { title: T("attack.deck", { n: v.attack_deck ?? "?" }) }, T("attack.deckShort", { n: v.attack_deck ?? "?" })),
     [0, 1, 2, 3].map((col) => {
       const card = v.attack[col];
       if (!card) return h("div.th-attack.empty", { dataset: { col } }, "");
       const current = col === v.attack.length - 1 && v.target >= 0;
       return h("div.th-attack" + (current ? ".current" : ""), { dataset: { col }, title: T("attack.card", { value: card.value, round: v.round, strength: card.value + v.round }) },
-        h("span.th-attackval", String(card.value)), h("span.th-attackr", "+R"),
+        h("span.th-attackval", String(card.value)), h("span.th-attackr", current ? `+${v.round} = ${card.value + v.round}` : "+R"),
         card.tiles.length ? h("span.th-tiles", card.tiles.map((p) => guildTile(p, seatName(p)))) : null);
     }));
   const rows = [0, 1, 2, 3].map((row) => h("div.th-landrow" + (row === v.round - 1 ? ".now" : ""),
@@ -582,7 +593,27 @@ export function describe(entry) {
   const rest = a.rest.map((w) => (DIE_TOKEN.test(w) ? w : wordLabel(w, a.kind))).join(" ");
   if (rest) text += " " + rest;
   if (a.dice.length) text += ` (${T("log.dice")} ${a.dice.join(" ")})`;
-  return `${who}: ${text}`;
+  const extra = (entry.events || []).map(eventText).filter(Boolean);
+  return `${who}: ${text}${extra.length ? " — " + extra.join("; ") : ""}`;
+}
+
+/** The events worth a word in the log: what an action earned, attacks and their outcome, round-end damage. */
+function eventText(e) {
+  if (!e || typeof e !== "object") return "";
+  const name = (p) => seatName(p);
+  const land = (cell) => (cell && CELL.test(cell) ? wordLabel(cell) : cell || "");
+  switch (e.type) {
+    case "money": return T("ev.jars", { n: e.jars });
+    case "buy": return T("ev.price", { n: e.price });
+    case "build": return T("ev.price", { n: e.jars });
+    case "attack_card": return T("ev.attack", { value: e.value, land: land(e.landscape), strength: e.strength });
+    case "defended": return T(e.sure ? "ev.sure" : "ev.defended", { name: name(e.player), defence: e.defence, strength: e.strength });
+    case "attack_lost": return T("ev.lost", { name: name(e.player), defence: e.defence, strength: e.strength, land: land(e.landscape) });
+    case "round_end_card": return T("ev.roundEnd", { card: e.card, column: e.column, names: (e.players || []).map(name).join(", ") || "—" });
+    case "damage": return T("ev.damage", { name: name(e.player), what: TF("dmg." + e.effect, e.effect), n: e.amount ?? e.target ?? "" });
+    case "round_over": return T("ev.roundOver", { n: e.round });
+    default: return "";
+  }
 }
 
 export { PLAYER_HEX };
