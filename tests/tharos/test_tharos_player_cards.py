@@ -374,3 +374,21 @@ def test_the_figures_option_overrides_a_card_and_a_building() -> None:
     assert "12 or more" in refused(state, p, "activate banker dice w5 y6")
     assert building_specs(state.fig)["civil_office"].price == 6
     assert specs(new_state().fig)["banker"].total == 10  # the default set is untouched
+
+
+def test_organiser_tile_action_and_its_dice_action_do_not_block_each_other() -> None:
+    state = new_state(players=2)
+    p = state.board.current
+    activate(state, p, "organiser", tiles=2)
+    activate(state, p, "gunner")
+    g = state.guilds[p]
+    set_dice(state, p, "w5 r6 y1")
+    play(state, p, "card organiser reroll y1")
+    play(state, p, "card organiser stop")
+    _next_player_turn(state, p)
+    assert "card organiser swap dice w5 r6" in _card_actions(state, p, "organiser")
+    play(state, p, "card organiser swap dice w5 r6")
+    play(state, p, "card organiser exchange gunner banker")
+    _next_player_turn(state, p)
+    assert "card organiser draw" in _card_actions(state, p, "organiser")  # the dice action blocks no tile action
+    assert g.card_tiles["organiser"] == 1 and "organiser" in g.cards_used
