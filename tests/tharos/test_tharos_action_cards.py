@@ -977,3 +977,90 @@ def test_random_games_with_cards_dealt_into_every_hand_keep_the_invariants() -> 
     cards stay 40, and a JSON copy lists the same actions."""
     played = set().union(*(_random_game_with_full_hands(players, 100 + players) for players in (2, 3, 4)))
     assert len(played) >= 25, sorted(set(range(1, 41)) - played)
+
+
+# ----- the glossary's own cases -------------------------------------------------------------------------------------
+def test_card_18_only_one_tile_when_three_top_row_landscapes_are_taken() -> None:
+    state, p = _new()
+    _give(state, p, 18)
+    put_tile(state, p, "A1", "B1", "D1")
+    assert {a for a in _legal(state, p) if a.startswith("play 18")} == {"play 18 C1"}
+
+
+def test_card_24_doubles_the_bankers_much_money_too() -> None:
+    state, p = _new()
+    _give(state, p, 24)
+    activate(state, p, "banker")
+    set_dice(state, p, "w5 w6")
+    state.apply(p, "play 24")
+    state.apply(p, "money many dice w5 w6")
+    assert state.guilds[p].money == 20  # (8 + 2) doubled
+
+
+def test_card_29_may_return_cards_used_this_turn() -> None:
+    state, p = _new()
+    _give(state, p, 29)
+    activate(state, p, "banker")
+    activate(state, p, "gunner")
+    state.guilds[p].cards_used.append("banker")
+    state.apply(p, "play 29 banker gunner exploration")
+    assert state.guilds[p].medals[EXPLORATION] == 1
+
+
+def test_card_30_activating_the_manipulator_puts_its_tiles_on_it() -> None:
+    state, p = _new()
+    _give(state, p, 30)
+    state.guilds[p].money = 5
+    supply = state.guilds[p].guild
+    state.apply(p, "play 30 manipulator")
+    g = state.guilds[p]
+    assert "manipulator" in g.cards_active and g.card_tiles["manipulator"] == 2 and g.guild == supply - 2
+
+
+def test_card_40_may_split_the_mines_into_groups() -> None:
+    state, p = _new()
+    _give(state, p, 40)
+    activate(state, p, "manipulator", tiles=2)
+    put_tile(state, p, "D4")
+    put_mine(state, p, "A1", "B1", "C1")
+    state.apply(p, "play 40 manipulator D4 B1 civil")  # "dürfen zwei oder mehrere Gruppen … entstehen"
+    assert [state.board.mines_on[CELL_OF[c]] >> p & 1 for c in ("A1", "B1", "C1")] == [1, 0, 1]
+
+
+def test_card_01_with_fewer_than_five_dice_on_the_discard_draws_the_rest() -> None:
+    state, p = _new()
+    g = state.guilds[p]
+    _give(state, p, 1)
+    _to_preparation_of(state, p, "prep")
+    g.bag = sorted(g.bag + g.discard[2:])  # two dice stay on the discard
+    g.discard = g.discard[:2]
+    state._legal = {}
+    two = sorted(g.discard)
+    letters = " ".join(sorted((state.fig.die_colours[i] for i in two), key=LETTERS.index))
+    state.apply(p, f"play 1 {letters}")
+    ids = {dice.die_id(d) for d in g.active}
+    assert set(two) <= ids and len(ids) == 5 and dice_conserved(state)
+
+
+def test_card_28_with_one_die_in_the_bag_takes_that_one() -> None:
+    state, p = _new()
+    _give(state, p, 28)
+    g = state.guilds[p]
+    g.discard, g.bag = g.discard + g.bag[1:], g.bag[:1]
+    state._legal = {}
+    only = state.fig.die_colours[g.bag[0]]
+    assert {a for a in _legal(state, p) if a.startswith("play 28")} == {f"play 28 dice {only}", "play 28 cards"}
+    state.apply(p, f"play 28 dice {only}")
+    assert not g.bag and dice_conserved(state)
+
+
+def test_card_19_dice_from_an_empty_bag_refill_it_from_the_discard() -> None:
+    state, p = _new()
+    _give(state, p, 19)
+    g = state.guilds[p]
+    g.discard, g.bag = sorted(g.discard + g.bag), []
+    state._legal = {}
+    active = len(g.active)
+    events = state.apply(p, "play 19 dice")
+    assert len(g.active) == active + 2 and any(e["type"] == "bag_refilled" for e in events)
+    assert dice_conserved(state)
