@@ -271,3 +271,16 @@ def test_notary_is_refused_when_no_used_field_offers_an_action() -> None:
     g.fields = {"build": "build"}
     state._legal = {}
     assert "none of them offers an action" in refused(state, p, "use notary")
+
+
+def test_decision_answers_outside_their_decision_are_refused_naming_it() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "organisation_office")
+    _built(state, "civil_office")
+    state.guilds[p].money = 20
+    state._legal = {}
+    assert "decision" in refused(state, p, "use organisation_office take 3")
+    assert "free use right after building" in refused(state, p, "use civil_office skip")
+    activate(state, p, "organiser", tiles=1)
+    assert "decision" in refused(state, p, "card organiser again w1")

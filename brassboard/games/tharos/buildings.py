@@ -195,6 +195,8 @@ def _handle_use(state: TharosState, p: int, action: Action) -> None:
         _decide_office(state, p, building, rest)
         return
     free = head is not None and head[1] == FREE_USE
+    if rest == (SKIP,) and not free:
+        raise IllegalAction(f"use {building} skip declines the free use right after building: none is due")
     if free:
         assert head is not None
         if building != head[2]:
@@ -330,6 +332,8 @@ def _notary(state: TharosState, p: int, spec: BuildingSpec, rest: Args, price: i
 
 
 def _office(state: TharosState, p: int, spec: BuildingSpec, rest: Args, price: int) -> Effect:
+    if rest[:1] == ("take",):
+        raise IllegalAction(f"use organisation_office take answers the {OFFICE} decision after paying: none is due")
     if rest:
         raise IllegalAction("use organisation_office takes nothing more; the card follows")
     if not state.board.action_discard:

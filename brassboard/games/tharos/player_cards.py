@@ -372,6 +372,9 @@ def _handle_card(state: TharosState, p: int, action: Action) -> None:
         return
     act = spec.actions.get(act_id)
     if act is None:
+        if (card, act_id) in ANSWERS:
+            raise IllegalAction(f"card {card} {act_id} answers the {ANSWERS[card, act_id]} decision of the same "
+                                "action: none is due")
         raise IllegalAction(f"{spec.name} has the actions {', '.join(spec.actions)}")
     if act.kind == "guild":
         if g.card_tiles.get(card, 0) <= 0:
@@ -704,6 +707,9 @@ def _lay_aside(state: TharosState, p: int, i: int) -> None:
     state.emit("die_aside", player=p, colour=COLOUR_OF_LETTER[LETTERS[d.colour(die)]])
 
 
+ANSWERS = {("organiser", "again"): REROLL, ("organiser", "stop"): REROLL, ("organiser", "exchange"): SWAP,
+           ("steam_pressure_plant", "take"): SALVAGE, ("steam_pressure_plant", "aside"): ASIDE}
+"""The card words that answer this module's decisions (for the refusal outside them)."""
 DECISION_HANDLERS = {REROLL: _decide_reroll, SWAP: _decide_swap, SALVAGE: _decide_salvage, ASIDE: _decide_aside}
 
 
