@@ -96,10 +96,22 @@ def test_design_figures_are_overridable_through_the_figures_option() -> None:
     {"mine_sets": {"32": ["lava"]}},                                               # no such landscape
     {"shapes": {"35": [[0, 0], [0, 1], [1, 0], [1, 1]]}},                          # same as card 36
     {"shapes": {"35": [[0, 0], [0, 2], [1, 0], [1, 1]]}},                          # not connected
+    {"shapes": {"35": [[0, 0], [0, 1], [0, 2]]}},                                  # three cells
+    {"shapes": {"35": [["a", 0], [0, 1], [0, 2], [0, 3]]}},                        # not a cell
+    {"shapes": {"35": 4}},                                                         # not a list
+    {"mine_sets": {"32": "forest"}},                                               # not a list of kinds
+    {"mine_sets": {"31": ["forest"]}},                                             # no such card
+    {"any_orientation": "yes"},
+    {"shape_names": {"35": 7}},
 ])
 def test_bad_design_overrides_are_refused(design: dict[str, object]) -> None:
-    with pytest.raises(ValueError, match="action card"):
+    with pytest.raises(ValueError, match="action"):
         deck_figures(figures({"action_cards": {"design": design}}).raw["action_cards"])
+
+
+def test_the_printed_cards_cannot_be_overridden() -> None:
+    with pytest.raises(ValueError, match=r"only action_cards\.design"):
+        deck_figures(figures({"action_cards": {"cards": {"6": {"jars": 1}}}}).raw["action_cards"])
 
 
 # ----- one card per action, never card-then-pass ------------------------------------------------------------------

@@ -110,35 +110,55 @@ def _connected(cells: tuple[tuple[int, int], ...]) -> bool:
     return len(seen) == len(cells)
 
 
-def _check_design(design: Mapping[str, Any]) -> None:
-    """Bad overrides raise ValueError naming the card: the DESIGN rules (distinct sets and shapes) must hold."""
-    sets = design["mine_sets"]
-    if sorted(sets) != [str(n) for n in MINE_SET_CARDS]:
-        raise ValueError(f"action_cards.mine_sets needs cards {list(MINE_SET_CARDS)}, got {sorted(sets)}")
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_design(design: object) -> None:
+    """Bad overrides raise ValueError naming what is wrong: the DESIGN rules (three distinct mine requirements of
+    landscape kinds, four distinct connected shapes of four cells) must hold, whatever types an override brings."""
+    if not isinstance(design, Mapping):
+        raise ValueError("action_cards.design must be a table")
+    sets = design.get("mine_sets")
+    if not isinstance(sets, Mapping) or sorted(map(str, sets)) != [str(n) for n in MINE_SET_CARDS]:
+        raise ValueError(f"action_cards.design.mine_sets needs exactly the cards {list(MINE_SET_CARDS)}")
     for number, kinds in sets.items():
-        if not kinds or any(kind not in LANDSCAPE_KINDS for kind in kinds) or len(set(kinds)) != len(kinds):
+        if not isinstance(kinds, list | tuple) or not kinds or len(set(map(str, kinds))) != len(kinds) \
+                or any(not isinstance(kind, str) or kind not in LANDSCAPE_KINDS for kind in kinds):
             raise ValueError(f"action card {number}: mine set {kinds!r} must name distinct kinds of {LANDSCAPE_KINDS}")
     if len({frozenset(kinds) for kinds in sets.values()}) != len(sets):
         raise ValueError("action cards 32-34 need three distinct mine requirements")
-    shapes = design["shapes"]
-    if sorted(shapes) != [str(n) for n in SHAPE_CARDS]:
-        raise ValueError(f"action_cards.shapes needs cards {list(SHAPE_CARDS)}, got {sorted(shapes)}")
+    any_orientation = design.get("any_orientation")
+    if not isinstance(any_orientation, bool):
+        raise ValueError("action_cards.design.any_orientation is true or false")
+    shapes = design.get("shapes")
+    if not isinstance(shapes, Mapping) or sorted(map(str, shapes)) != [str(n) for n in SHAPE_CARDS]:
+        raise ValueError(f"action_cards.design.shapes needs exactly the cards {list(SHAPE_CARDS)}")
     forms = set()
     for number, cells in shapes.items():
+        if not isinstance(cells, list | tuple) or any(
+                not isinstance(cell, list | tuple) or len(cell) != 2 or not all(map(_is_int, cell)) for cell in cells):
+            raise ValueError(f"action card {number}: a shape is a list of [row, column] cells")
         cell_tuple = tuple((int(r), int(c)) for r, c in cells)
-        if len(set(cell_tuple)) != 4 or not _connected(cell_tuple) or \
+        if len(cell_tuple) != 4 or len(set(cell_tuple)) != 4 or not _connected(cell_tuple) or \
                 any(not (0 <= r < GRID and 0 <= c < GRID) for r, c in cell_tuple):
             raise ValueError(f"action card {number}: a shape is 4 orthogonally connected cells inside the grid")
-        forms.add(tuple(orientations(cell_tuple, bool(design["any_orientation"]))[0]) if design["any_orientation"]
-                  else tuple(sorted(cell_tuple)))
+        forms.add(orientations(cell_tuple, any_orientation)[0] if any_orientation else tuple(sorted(cell_tuple)))
     if len(forms) != len(shapes):
         raise ValueError("action cards 35-38 need four distinct shapes")
+    for key in ("shape_names", "shape_names_de"):
+        names = design.get(key)
+        if not isinstance(names, Mapping) or any(not isinstance(names.get(n), str) for n in shapes):
+            raise ValueError(f"action_cards.design.{key} needs a name for each of the cards {list(SHAPE_CARDS)}")
 
 
 _CACHE: dict[int, tuple[dict[str, Any], CardFigures]] = {}
 
 
 def _build(section: Mapping[str, Any]) -> CardFigures:
+    if not isinstance(section, Mapping) or section.get("cards") != raw_data()["cards"]:
+        raise ValueError("the action cards print their figures (glossary 1-40): only action_cards.design may be "
+                         "overridden")
     design = section["design"]
     _check_design(design)
     cards: dict[int, ActionCard] = {}
@@ -151,8 +171,6 @@ def _build(section: Mapping[str, Any]) -> CardFigures:
             number=number, kind=row["kind"], timing=row["timing"], modifies=row.get("modifies"),
             params={k: v for k, v in row.items() if k not in plain_keys},
             name=row["name"], name_de=row["name_de"], text=row["text"], text_de=row["text_de"], needs=needs)
-    if sorted(cards) != list(range(1, 41)):
-        raise ValueError("the action-card deck holds the cards 1 to 40, each once")
     any_orientation = bool(design["any_orientation"])
     shapes = {int(n): tuple((int(r), int(c)) for r, c in cells) for n, cells in design["shapes"].items()}
     shape_placements = {n: placements(cells, any_orientation) for n, cells in shapes.items()}
