@@ -22,10 +22,10 @@ import random
 import statistics
 import time
 from collections import defaultdict
-from typing import Any
 
 from brassboard.bots import make_bot, seat_seed
 from brassboard.engine import new_game
+from brassboard.games.tharos.rules import TharosState
 
 
 def speed(players: int, games: int) -> None:
@@ -53,24 +53,21 @@ def speed(players: int, games: int) -> None:
 
 
 def play(kinds: list[str], seed: int, defence: dict[int, list[int]] | None = None) -> list[int]:
-    """One bot match; returns the totals. ``defence`` (round -> [defended, attacks]) collects attack results."""
+    """One bot match; returns the totals. ``defence`` (round -> [fended off, attacks]) collects attack results."""
     bots = [make_bot(kind, "tharos", seat_seed(seed, seat)) for seat, kind in enumerate(kinds)]
     state = new_game("tharos", len(kinds), seed)
+    assert isinstance(state, TharosState)
     while not state.is_over():
         p = state.active_players()[0]
+        attack_round = state.board.round  # an attack is resolved in the round of the action that ends the turn
         events = state.apply(p, bots[p].choose(state, p))
         if defence is not None:
             for event in events:
-                tally_defence(event, defence)
+                if event["type"] in ("defended", "attack_lost"):
+                    counts = defence.setdefault(attack_round, [0, 0])
+                    counts[0] += event["type"] == "defended"
+                    counts[1] += 1
     return [score.total for score in state.scores()]
-
-
-def tally_defence(event: dict[str, Any], defence: dict[int, list[int]]) -> None:
-    """Count one player's attack resolution (the ``defence`` event of attack.py)."""
-    if event["type"] == "defence":
-        counts = defence.setdefault(int(event["round"]), [0, 0])
-        counts[0] += bool(event["defended"])
-        counts[1] += 1
 
 
 def bot_games(games: int) -> None:
