@@ -160,6 +160,16 @@ def look_as_spectator(browser: Browser, server: Server, match_id: str) -> None:
         context.close()
 
 
+def check_strings(page: Page) -> None:
+    """The UI speaks English and German: every string has both."""
+    missing = page.evaluate("""async () => {
+      const m = await import('/games/tharos/ui/strings.js');
+      const en = Object.keys(m.strings.en), de = Object.keys(m.strings.de);
+      return [...en.filter((k) => !de.includes(k)), ...de.filter((k) => !en.includes(k))];
+    }""")
+    assert missing == [], missing
+
+
 def check_final(page: Page, server: Server, match_id: str) -> None:
     final = server.get(f"/api/matches/{match_id}/state")
     assert final["status"] == "finished"
@@ -186,6 +196,7 @@ def test_tharos_three_players_by_clicking(page: Page, browser: Browser, e2e_serv
     page.locator(".th-table .th-land").first.wait_for()
     assert page.locator(".th-table .th-land").count() == 16
     assert page.locator(".th-board").count() == 3
+    check_strings(page)
     driver = TharosDriver(page, e2e_server, match_id, 0, tokens["0"])
     started = time.monotonic()
     seen, defended = play(page, driver, browser, e2e_server, match_id)

@@ -260,6 +260,11 @@ function promptFor() {
   if (kinds.has("draw")) return T("prompt.draw");
   if (kinds.has("roll")) return T("prompt.roll");
   const pl = view.players[me];
+  const pending = view.pending && view.pending.player === me ? view.pending.kind : null;
+  if (pending) {
+    const text = T("prompt.pending." + pending);
+    if (text !== "prompt.pending." + pending) return text;
+  }
   if (pl && pl.acted && kinds.has("done")) return T("prompt.after");
   return T("prompt.action");
 }
@@ -300,9 +305,17 @@ function familyGroups() {
       const acts = byFamily.get(family);
       // a family of one plain action (pass, done, keep 17, medal take) is a button that sends it
       if (acts.length === 1 && !acts[0].dice.length && !acts[0].rest.length) return button(acts[0].text, familyLabel(family), { primary: family === "done", cls: "th-fam" });
-      if (g === "decide" && acts.every((a) => !a.dice.length)) return acts.map((a) => button(a.text, [familyLabel(family), " ", ...restLabel(a)], { cls: "th-fam" }));
+      if (g === "decide" && acts.every((a) => !a.dice.length)) {
+        return acts.map((a) => button(a.text, [familyLabel(family), " ", ...restLabel(a)], { cls: "th-fam", title: decisionTitle(a) }));
+      }
       return familyButton(family);
     }))));
+}
+
+/** The text behind a decision's choice: an action card's effect (keep, discard), else the notation. */
+function decisionTitle(a) {
+  const card = a.rest.find((w) => /^[0-9]+$/.test(w));
+  return card && CARD_NUMBER_KINDS.has(a.kind) ? actionCardText(card) : a.text;
 }
 
 /** The panel of the action being put together: its dice, then its targets, then confirm. */
@@ -333,6 +346,11 @@ function pickPanel(st) {
       return b;
     })));
   } else if (st.needsDice && !st.tokens.length) rows.push(h("div.th-hint", T("pick.start")));
+  // an action card goes with an action: before it (offered here) or after it (offered once the action is done)
+  const plays = [...byFamily.keys()].filter((f) => f.startsWith("play ") && f !== pick.family);
+  if (plays.length && !pick.family.startsWith("play ")) {
+    rows.push(h("div.th-withcard", h("span.th-glabel", T("pick.withCard")), plays.map((f) => familyButton(f, familyLabel(f), "small"))));
+  }
   return h("div.th-pick", { dataset: { family: pick.family } }, rows);
 }
 
@@ -610,7 +628,10 @@ function eventText(e) {
     case "defended": return T(e.sure ? "ev.sure" : "ev.defended", { name: name(e.player), defence: e.defence, strength: e.strength });
     case "attack_lost": return T("ev.lost", { name: name(e.player), defence: e.defence, strength: e.strength, land: land(e.landscape) });
     case "round_end_card": return T("ev.roundEnd", { card: e.card, column: e.column, names: (e.players || []).map(name).join(", ") || "—" });
-    case "damage": return T("ev.damage", { name: name(e.player), what: TF("dmg." + e.effect, e.effect), n: e.amount ?? e.target ?? "" });
+    case "damage": {
+      const what = e.amount !== undefined ? String(e.amount) : wordLabel(String(e.target ?? ""), String(e.effect).includes("action_cards") ? "discard" : "");
+      return T("ev.damage", { name: name(e.player), what: TF("dmg." + e.effect, e.effect), n: what });
+    }
     case "round_over": return T("ev.roundOver", { n: e.round });
     default: return "";
   }
