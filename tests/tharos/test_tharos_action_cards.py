@@ -1076,3 +1076,16 @@ def test_card_19_dice_from_an_empty_bag_refill_it_from_the_discard() -> None:
     events = state.apply(p, "play 19 dice")
     assert len(g.active) == active + 2 and any(e["type"] == "bag_refilled" for e in events)
     assert dice_conserved(state)
+
+
+def test_cards_11_and_21_with_one_tile_in_supply_fill_one_card() -> None:
+    state, p = _new()
+    _give(state, p, 11, 21)
+    activate(state, p, "organiser")
+    activate(state, p, "manipulator")
+    state.guilds[p].guild = 1
+    state._legal = {}
+    offered = {a for a in _legal(state, p) if a.startswith(("play 11", "play 21"))}
+    assert offered == {"play 11 organiser", "play 11 manipulator", "play 21 organiser", "play 21 manipulator"}
+    state.apply(p, "play 11 manipulator")
+    assert state.guilds[p].card_tiles == {"manipulator": 1} and state.guilds[p].guild == 0

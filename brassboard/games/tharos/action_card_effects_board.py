@@ -140,10 +140,9 @@ def _holders(state: TharosState, player: int) -> list[str]:
 
 
 def _gen_holders(state: TharosState, player: int) -> Iterator[Args]:
-    if guild_of(state, player).guild == 0:
-        return
+    """One or both holders, each to get at least one tile from the supply (so both only with two tiles)."""
     holders = _holders(state, player)
-    for n in range(1, len(holders) + 1):
+    for n in range(1, min(len(holders), guild_of(state, player).guild) + 1):
         yield from combinations(holders, n)
 
 
