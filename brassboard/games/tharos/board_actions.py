@@ -242,6 +242,9 @@ def board_actions(state: TharosState, p: int) -> list[Action]:
 # ----- handlers -------------------------------------------------------------------------------------------------
 def _take(state: TharosState, p: int, tokens: tuple[str, ...], count: int | None, where: str) -> list[int]:
     if count is not None and len(tokens) != count:
+        if not tokens:
+            what = "die" if count == 1 else f"{count} dice"
+            raise IllegalAction(f"name the {what} after the word 'dice', e.g. dice w3")
         raise IllegalAction(f"this action takes {count} die/dice, not {len(tokens)}")
     g = state.guilds[p]
     return d.use(g, d.find(g, tokens), where)

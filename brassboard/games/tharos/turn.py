@@ -36,6 +36,15 @@ MEDAL_KEEP = Action("medal", "keep")
 AUTO_DECISIONS = frozenset({"keep", "discard", "damage", "give", "prep", "drawn", "cleanup"})
 """Core decisions taken automatically when they leave exactly one choice."""
 BOARD_KINDS = frozenset({"money", "cards", "tile", "reroll", "land", "explore", "buy", "mine", "build", "defend"})
+DECISION_KINDS = {
+    "keep": "a card drawn with Große Auswahl",
+    "discard": "the hand limit of 3",
+    "medal": "the combat medal at a round end",
+    "damage": "round-end damage",
+    "give": "a guild tile for a lost attack",
+    "draw": "the preparation, before the draw",
+    "roll": "the preparation, after the draw",
+}
 WINDOW_OF_DECISION = {"prep": "prep", "drawn": "drawn", "cleanup": "cleanup"}
 CLOSE_OF_DECISION = {"prep": DRAW, "drawn": ROLL, "cleanup": DONE}
 
@@ -184,8 +193,12 @@ def dispatch(state: TharosState, p: int, action: Action) -> None:
             raise IllegalAction(f"player {head[0]} must decide first ({head[1]})")
         _decide(state, p, action, str(head[1]))
         return
+    if kind in DECISION_KINDS:
+        raise IllegalAction(f"{kind!r} answers a decision ({DECISION_KINDS[kind]}); none is due now")
     if board.step != "actions" or board.current != p:
         raise IllegalAction(f"it is not player {p}'s turn")
+    if kind in ("pass", "done") and action.args:
+        raise IllegalAction(f"{kind} takes no arguments")
     if g.acted and kind not in ("play", "done"):
         raise IllegalAction("the action of this turn is taken: only an action card or done may follow")
     if kind == "pass":
