@@ -25,7 +25,7 @@ The printed figures come from ``data/player_cards.toml`` and are reshaped once p
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 from typing import TYPE_CHECKING, Any
 
 from brassboard.engine import Action, IllegalAction
@@ -222,12 +222,16 @@ def _handle_activate(state: TharosState, p: int, action: Action) -> None:
 
 # ----- generators -----------------------------------------------------------------------------------------------
 def _dice_pairs(g: Guild, needs: tuple[DieNeed, ...]) -> list[tuple[int, ...]]:
-    """Distinct choices of dice (keys) fitting ``needs`` (all needs alike in the printed cards but the Banker's)."""
+    """Distinct choices of dice (keys, in token order) that can be matched one to one with ``needs``."""
     if len(needs) == 1:
         return [(die & 255,) for die in d.distinct(g) if needs[0].fits(die)]
-    need = needs[0]
-    keys = sorted(die & 255 for die in g.active if need.fits(die))
-    return sorted(set(combinations(keys, len(needs))))
+    keys = sorted(die & 255 for die in g.active if any(need.fits(die) for need in needs))
+    return [combo for combo in sorted(set(combinations(keys, len(needs)))) if _matches(combo, needs)]
+
+
+def _matches(dice: tuple[int, ...] | list[int], needs: tuple[DieNeed, ...]) -> bool:
+    """Whether the dice fit the needs in some order (the printed two-dice needs are alike; overrides may differ)."""
+    return any(all(need.fits(die) for die, need in zip(order, needs, strict=True)) for order in permutations(dice))
 
 
 def _dice(keys: tuple[int, ...]) -> tuple[str, ...]:
@@ -392,9 +396,10 @@ def _handle_card(state: TharosState, p: int, action: Action) -> None:
             raise IllegalAction(f"{spec.name} ({act.id}) takes {len(act.dice)} die/dice")
         indices = d.find(g, tokens)
         dice = [g.active[i] for i in indices]
-        for die, need in zip(dice, act.dice, strict=True):
-            if not need.fits(die):
-                raise IllegalAction(f"{spec.name} ({act.id}) takes {_need_text(need)} dice; {d.token(die)} is not one")
+        if not _matches(dice, act.dice):
+            wanted = " + ".join(_need_text(need) for need in act.dice)
+            raise IllegalAction(f"{spec.name} ({act.id}) takes {wanted}; {' '.join(d.token(x) for x in dice)} "
+                                "do not fit")
         DICE_HANDLERS[card](state, p, act, rest, indices)
     g.cards_used.append(card)
 
