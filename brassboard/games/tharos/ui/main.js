@@ -46,12 +46,27 @@ const landName = (kind) => named(FIGURES.landscapes, kind) || TF("land." + kind,
 const converterName = (id) => named(FIGURES.converters, id) || TF("conv." + id, id);
 const cardName = (id) => named(FIGURES.player_cards, id) || TF("pcard." + id, id);
 const buildingName = (id) => named(FIGURES.buildings, id) || TF("bld." + id, id);
+/** A text of the data files in the page's language (`text` / `text_de`), else this UI's own string. */
+function dataText(item, key) {
+  const text = item && ((lang() === "de" && item.text_de) || item.text);
+  return text || TF(key, "");
+}
+const cardText = (id) => dataText((FIGURES.player_cards || {})[id], "pctext." + id);
+const buildingText = (id) => dataText((FIGURES.buildings || {})[id], "bldtext." + id);
 function actionCard(n) {
   const cards = FIGURES.action_cards && (FIGURES.action_cards.cards || FIGURES.action_cards);
+  if (Array.isArray(cards)) return cards.find((c) => String(c.number) === String(n)) || null;
   return (cards && cards[String(n)]) || null;
 }
 const actionCardName = (n) => { const c = actionCard(n); return c ? (lang() === "de" && c.name_de) || c.name : `#${n}`; };
-const actionCardText = (n) => { const c = actionCard(n); return c ? (lang() === "de" && c.text_de) || c.text || "" : ""; };
+function actionCardText(n) {
+  const c = actionCard(n);
+  if (!c) return "";
+  const text = (lang() === "de" && c.text_de) || c.text || "";
+  // cards 32-38 name what they need (landscapes, a shape) once the deck's figures are filled in
+  const needs = (lang() === "de" && c.needs_de) || c.needs;
+  return typeof needs === "string" && needs && !needs.includes("{") ? `${text} (${needs})` : text;
+}
 const colourName = (c) => T("color." + c);
 const cellLabel = (i) => `${cellName(i)} ${view && view.lands[i] ? landName(view.lands[i].kind) : ""}`.trim();
 
@@ -88,6 +103,11 @@ function familyLabel(family) {
 
 /** The target part of an action as readable pieces (landscapes by name, dice drawn, words translated). */
 function restLabel(a) {
+  if (a.kind === "buy" && a.rest.length === 2 && me !== null) {
+    const col = (view.players[me].market[Number(a.rest[0]) - 1] || []);
+    const row = col.indexOf(a.rest[1]);
+    return [blankDie(a.rest[1], 16), " ", T("buy.option", { color: colourName(a.rest[1]), n: a.rest[0], price: [2, 4, 6][row] ?? "?" })];
+  }
   const out = [];
   let afterDie = false;
   for (const w of a.rest) {
@@ -231,9 +251,9 @@ function familyHint(family) {
     const act = ((FIGURES.player_cards || {})[opt] || {}).activation;
     if (act) return T("hint.activate", { dice: (act.dice || []).map(colourName).join(" + "), sum: act.sum });
   }
-  if (kind === "card" || kind === "tile") return TF("pctext." + opt, "");
-  if (kind === "use") return TF("bldtext." + opt, "");
-  if (kind === "build") return T("hint.build", { text: TF("bldtext." + opt, "") });
+  if (kind === "card" || kind === "tile") return cardText(opt);
+  if (kind === "use") return buildingText(opt);
+  if (kind === "build") return T("hint.build", { text: buildingText(opt) });
   return TF("hint." + family.replace(" ", "."), "");
 }
 
@@ -418,7 +438,7 @@ function renderBuildings() {
     const fams = me !== null ? familiesNaming(id) : [];
     return h("div.th-bld" + (built ? ".built" : "") + (fams.length ? ".legal" : ""), { dataset: { building: id } },
       h("div.th-bldhead", h("strong", buildingName(id)), b.price !== undefined ? h("span.th-price", T("bld.price", { n: b.price })) : null),
-      h("div.th-bldtext", TF("bldtext." + id, "")),
+      h("div.th-bldtext", buildingText(id)),
       h("div.th-bldfoot", built ? (owner !== undefined && owner !== null ? h("span", guildTile(owner, seatName(owner)), " ", T("bld.owner", { name: seatName(owner) })) : h("span.th-muted", T("bld.public"))) : h("span.th-muted", T("bld.unbuilt")),
         fams.map((f) => familyButton(f, familyLabel(f), "small"))));
   })));
@@ -550,7 +570,7 @@ function cardsBox(p, pl, own) {
     const fresh = pl.cards_new.includes(id);
     return h("div.th-pcard" + (active ? ".active" : ".inactive") + (used ? ".used" : "") + (fams.length ? ".legal" : ""), { dataset: { card: id } },
       h("div.th-pchead", h("strong", cardName(id)), costOf(id)),
-      h("div.th-pctext", TF("pctext." + id, "")),
+      h("div.th-pctext", cardText(id)),
       tiles ? h("div.th-pctiles", Array.from({ length: tiles }, () => guildTile(p, T("pcard.tile")))) : null,
       placedOn(id).length ? h("div.th-fdice", placedOn(id).map((d) => dieSvg(d.color, d.pips, 20))) : null,
       used ? h("span.th-badge", T("pcard.used")) : null, fresh ? h("span.th-badge", T("pcard.new")) : null,
