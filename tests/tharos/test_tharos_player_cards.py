@@ -392,3 +392,18 @@ def test_organiser_tile_action_and_its_dice_action_do_not_block_each_other() -> 
     _next_player_turn(state, p)
     assert "card organiser draw" in _card_actions(state, p, "organiser")  # the dice action blocks no tile action
     assert g.card_tiles["organiser"] == 1 and "organiser" in g.cards_used
+
+
+def test_steam_pressure_plant_in_the_turn_flow_leaves_five_rolled_dice() -> None:
+    state = new_state(players=2)
+    p = state.board.current
+    activate(state, p, "steam_pressure_plant")
+    while state.board.turn == 1:  # everyone passes; the next preparation draws 6 for p
+        state.apply(state.active_players()[0], Action("pass"))
+    g = state.guilds[p]
+    assert state.board.pending[0][:2] == [p, ASIDE]  # this seed's six dice are not all alike
+    assert sum(1 for x in g.active if d.pips(x) == 0) == 6
+    state.apply(p, state.legal_actions(p)[0])
+    assert state.board.step == "actions"
+    assert len(g.active) == 5 and all(1 <= d.pips(x) <= 6 for x in g.active)
+    assert len(state.guilds[1 - p].active) == 5
