@@ -77,3 +77,15 @@ def test_figures_option_with_a_wrong_landscape_count_is_refused() -> None:
     kinds = [{"id": "wasteland", "name": "W", "name_de": "Ö", "colour": "white", "count": 15}]
     with pytest.raises(ValueError, match="16 landscapes"):
         _state(3, figures={"landscapes": {"kinds": kinds}})
+
+
+@pytest.mark.parametrize("bad", [
+    {"attack": {"values": [1, 2]}},
+    {"attack": {"values": "high"}},
+    {"dice": {"set": {"white": 3}}},
+    {"landscapes": {"kinds": 5}},
+    {"round_end": {"cards": {"7": {"rounds": [[], [], [], []]}}}},
+])
+def test_figures_overrides_the_rules_cannot_play_are_refused_when_the_match_is_made(bad: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        _state(2, figures=bad)

@@ -199,9 +199,37 @@ def _build(data: dict[str, Any]) -> Figures:
     )
 
 
+def _check(fig: Figures) -> None:
+    """Reject overrides the rules cannot play with (a clear ValueError when the match is made, not mid-game)."""
+    if len(fig.attack_values) != 8 or any(not isinstance(v, int) or not 0 <= v <= 20 for v in fig.attack_values):
+        raise ValueError("attack.values must be 8 whole numbers from 0 to 20")
+    if len(fig.die_colours) != 18:
+        raise ValueError("a guild has 18 dice (dice.set)")
+    if len(fig.market) != 2 or len(fig.prices) != 3 or any(len(c) > 3 for c in fig.market):
+        raise ValueError("the dice market has 2 columns of at most 3 dice and 3 prices")
+    if not 1 <= fig.draw <= 18 or set(fig.round_end) != set(range(1, 7)):
+        raise ValueError("dice.draw must be 1..18 and the round-end cards numbered 1..6")
+    if any(len(rounds) != 4 for rounds in fig.round_end.values()):
+        raise ValueError("every round-end card has a line for each of the 4 rounds")
+    if fig.player["guild_tiles"] != 12 or fig.player["mines"] != 10:
+        raise ValueError("a guild has 12 guild tiles and 10 mines")
+    for kind in ("jars", "combat"):
+        for tile in fig.converters.values():
+            if tile["kind"] == kind and not isinstance(tile.get("value"), int):
+                raise ValueError(f"converter {tile['id']} needs a whole-number value")
+    from .action_card_data import deck_figures  # the action cards' own checks (T3); imported here: no cycle
+
+    deck_figures(fig.raw["action_cards"])
+
+
 @lru_cache(maxsize=32)
 def _figures_cached(overrides_key: str) -> Figures:
-    return _build(deep_merge(raw_data(), json.loads(overrides_key)))
+    try:
+        fig = _build(deep_merge(raw_data(), json.loads(overrides_key)))
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise ValueError(f"the figures override does not fit data/game.toml: {exc!r}") from None
+    _check(fig)
+    return fig
 
 
 def figures(overrides: dict[str, Any] | None = None) -> Figures:

@@ -137,6 +137,8 @@ def build_view(state: TharosState, viewer: int | None) -> dict[str, Any]:
 
 def static_figures() -> dict[str, Any]:
     """The printed figures of the default set (landscape kinds, converters, cards, buildings, round-end cards)."""
+    from .action_card_data import default_figures
+
     fig = figures()
     raw = fig.raw
     return {
@@ -148,6 +150,6 @@ def static_figures() -> dict[str, Any]:
         "round_end": {str(k): [[list(e) for e in r] for r in v] for k, v in fig.round_end.items()},
         "player_cards": raw.get("player_cards", {}),
         "buildings": raw.get("buildings", {}),
-        "action_cards": raw.get("action_cards", {}),
+        "action_cards": default_figures().public(),  # numbered cards with texts, mine sets and shapes (T3)
         "scoring": fig.scoring,
     }
