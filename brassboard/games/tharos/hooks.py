@@ -10,7 +10,10 @@ Rules for every hook:
 
 - generators return :class:`Action` values (atomic, text notation ``kind arg arg ...``, dice as ``dice w3 r5``
   at the end, see ``dice.py``) and must be cheap: they run on every legal-action listing;
-- handlers validate **completely** before changing anything and raise :class:`IllegalAction` naming the rule;
+- the core applies an action only when it is in the legal list (after putting dice tokens into their canonical
+  order); for an illegal action it runs the dispatch on a *clone* just to read the handler's
+  :class:`IllegalAction` reason, so the real state is never touched — handlers should still raise a reason that
+  names the rule when something does not fit;
 - randomness only through ``state.rng`` (``state.roll_die``); events through ``state.emit``; secrets with
   ``private_to`` / ``secret`` (engine convention).
 
@@ -39,7 +42,7 @@ if TYPE_CHECKING:
 ActionGen = Callable[["TharosState", int], Iterable[Action]]
 """(state, player) -> actions."""
 Handler = Callable[["TharosState", int, Action], None]
-"""(state, player, action): validate, then apply. Raise IllegalAction before any change."""
+"""(state, player, action): apply; raise IllegalAction naming the rule when the action does not fit."""
 CardGen = Callable[["TharosState", int, str], Iterable[Action]]
 """(state, player, window) -> ``play <card> ...`` actions of one action card."""
 CardHandler = Callable[["TharosState", int, Action], bool | None]
