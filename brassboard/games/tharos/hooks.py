@@ -46,8 +46,8 @@ Handler = Callable[["TharosState", int, Action], None]
 CardGen = Callable[["TharosState", int, str], Iterable[Action]]
 """(state, player, window) -> ``play <card> ...`` actions of one action card."""
 CardHandler = Callable[["TharosState", int, Action], bool | None]
-"""(state, player, action) for ``play <card> ...``. The core has already taken the card out of the hand (and puts
-it back if this raises). Return True when the handler has put the card somewhere itself (card 22 lying out);
+"""(state, player, action) for ``play <card> ...``. The core has already taken the card out of the hand (a refused
+play only ever runs on a clone). Return True when the handler has put the card somewhere itself (card 22 lying out);
 otherwise the core puts it on the discard pile."""
 Amount = Callable[["TharosState", int, int], int]
 """(state, player, amount) -> modified amount."""
