@@ -83,6 +83,12 @@ class TharosDriver(SeatDriver):
             screenshot(self.page, shot, full_page=False)
 
     def _plain(self, action: str, shot: str | None) -> str:
+        parsed = parse(action)
+        card = self.page.locator(f'.th-myboard button.th-acard.legal[data-family="{parsed.family}"]')
+        if parsed.kind == "play" and card.count():
+            self._shoot(shot)
+            card.first.click()  # a card of one form is played by clicking it in the hand
+            return "hand card"
         target = self.page.locator(f'.th-action [data-action="{action}"]:visible')
         assert target.count(), f"the action bar offers no {action!r}"
         self._shoot(shot)
@@ -136,4 +142,6 @@ class TharosDriver(SeatDriver):
         return panel.inner_text() if panel.count() else "(no panel)"
 
     def screenshot(self, name: str) -> None:
+        """The page from its top: the action bar, the landscapes and the seat's board."""
+        self.page.evaluate("() => window.scrollTo(0, 0)")
         screenshot(self.page, name, full_page=False)

@@ -207,6 +207,7 @@ def test_tharos_three_players_by_clicking(page: Page, browser: Browser, e2e_serv
     assert any(r.endswith("landscape") for r in routes), routes
     assert any(r.endswith("market die") for r in routes), routes
     assert any(r.startswith("board") for r in routes) and any(r.startswith("bar") for r in routes), routes
+    assert "hand card" in routes, routes
     check_final(page, e2e_server, match_id)
     page.evaluate("() => window.scrollTo(0, 0)")
     screenshot(page, "tharos_90_final_scores")
