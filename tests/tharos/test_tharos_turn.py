@@ -217,3 +217,33 @@ def test_converter_plus_shift_dye_flip() -> None:
     set_converter(state, "A1", "flip")
     play(state, p, "convert flip w2")
     assert [d.token(x) for x in state.guilds[p].active] == ["w5"]
+
+
+def test_drawn_cards_and_hands_are_hidden_from_the_other_players() -> None:
+    state = new_state(2, seed=6)
+    p = state.board.current
+    set_dice(state, p, "w5")
+    events = state.apply(p, "cards large dice w5")
+    drawn = list(state.board.drawn)
+    assert len(drawn) == 3
+    assert state.view(p)["drawn"] == drawn and state.view(1 - p)["drawn"] == 3
+    secret = next(e for e in events if e["type"] == "cards_drawn")
+    assert "cards" not in state.event_view(secret, 1 - p) and state.event_view(secret, p)["cards"] == drawn
+    assert state.notation_view(Action("keep", drawn[0]), p, 1 - p) == "keep"
+    assert state.notation_view(Action("keep", drawn[0]), p, p) == f"keep {drawn[0]}"
+    play(state, p, f"keep {drawn[0]}")
+    assert state.view(p)["guilds"][p]["hand"] == [drawn[0]]
+    assert "hand" not in state.view(1 - p)["guilds"][p] and "hand" not in state.view(None)["guilds"][p]
+
+
+def test_converter_plus_stops_at_seven_and_flip_turns_two_white_dice() -> None:
+    state = new_state(2, seed=6)
+    p = state.board.current
+    set_converter(state, "A1", "plus")
+    set_dice(state, p, "w7 w2")
+    assert Action("convert", "plus", "w7") not in state.legal_actions(p)
+    assert "up to 7" in refused(state, p, "convert plus w7")
+    set_converter(state, "A1", "flip")
+    set_dice(state, p, "w1 w3 r2")
+    play(state, p, "convert flip w3 w1")
+    assert sorted(d.token(x) for x in state.guilds[p].active) == ["r2", "w4", "w6"]
