@@ -20,7 +20,7 @@ from typing import Any
 from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng, Score
 
 from . import hooks, turn
-from .figures import CELL_NAMES, CELL_OF, MEDALS, Figures, figures
+from .figures import CELL_NAMES, CELL_OF, LETTERS, MEDALS, Figures, figures
 from .setup import new_board, new_guild
 from .state import Board, Guild
 
@@ -274,7 +274,7 @@ class TharosState(GameState):
                 self.emit("bag_refilled", player=player)
             die = g.bag.pop(self.rng.below(len(g.bag)))
             drawn.append(die)
-            g.active.append(encode(die, "wyrgb".index(self.fig.die_colours[die]), 0))
+            g.active.append(encode(die, LETTERS.index(self.fig.die_colours[die]), 0))
         self.emit("dice_drawn", player=player, dice=[self.fig.die_colours[d] for d in drawn], chance=True)
         return drawn
 
