@@ -7,8 +7,8 @@
 import { h, stylesheet } from "/static/dom.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
-import { parse, families, diceChoice, cellsOf, tokenDie, cellName, CELL, DIE_TOKEN, COLOURS } from "./model.js";
-import { dieSvg, blankDie, guildTile, mineTile, sample, chip, LAND, PLAYER_HEX } from "./board.js";
+import { parse, families, diceChoice, cellsOf, tokenDie, cellName, cellIndex, CELL, DIE_TOKEN, COLOURS } from "./model.js";
+import { dieSvg, blankDie, guildTile, mineTile, sample, chip, LAND } from "./board.js";
 import { readView, FIELDS, MEDALS } from "./view.js";
 
 export const strings = STRINGS;
@@ -78,14 +78,13 @@ function wordLabel(w, kind = "") {
     if (kind === "buy") return T("word.column", { n: w });
     return w;
   }
-  if (CELL.test(w)) return cellName(cellIndexOf(w)) + " " + (view ? landName(view.lands[cellIndexOf(w)].kind) : "");
+  if (CELL.test(w)) return `${w} ${view && view.lands[cellIndex(w)] ? landName(view.lands[cellIndex(w)].kind) : ""}`.trim();
   if (DIE_TOKEN.test(w)) { const d = tokenDie(w); return `${colourName(d.color)} ${d.pips}`; }
   if (COLOURS.includes(w)) return colourName(w);
   if (FIGURES.player_cards && FIGURES.player_cards[w]) return cardName(w);
   if (FIGURES.buildings && FIGURES.buildings[w]) return buildingName(w);
   return TF("word." + w, w.replace(/_/g, " "));
 }
-const cellIndexOf = (name) => (name.charCodeAt(0) - 65) + 4 * (Number(name.slice(1)) - 1);
 
 /** A family's name: "Much money", "Activate Banker", "Play “Sell Claims”". */
 function familyLabel(family) {
@@ -145,7 +144,7 @@ export function mount(element, a) {
 
 export function update(message) {
   msg = message;
-  view = readView(message.view || {}, message.seat);
+  view = readView(message.view || {});
   legal = (message.legal || []).map(parse);
   legalSet = new Set(legal.map((x) => x.text));
   byFamily = families(legal);
@@ -657,4 +656,3 @@ function eventText(e) {
   }
 }
 
-export { PLAYER_HEX };
