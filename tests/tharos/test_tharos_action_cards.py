@@ -1089,3 +1089,9 @@ def test_cards_11_and_21_with_one_tile_in_supply_fill_one_card() -> None:
     assert offered == {"play 11 organiser", "play 11 manipulator", "play 21 organiser", "play 21 manipulator"}
     state.apply(p, "play 11 manipulator")
     assert state.guilds[p].card_tiles == {"manipulator": 1} and state.guilds[p].guild == 0
+
+
+def test_a_match_with_a_bad_action_card_override_is_refused_when_made() -> None:
+    bad = {"action_cards": {"design": {"shapes": {"35": [[0, 0], [0, 1], [1, 0], [1, 1]]}}}}  # a second square
+    with pytest.raises(ValueError, match="distinct shapes"):
+        TharosState(2, {"figures": bad}, 0)
