@@ -7,10 +7,12 @@ a point instead of the rounded one), plus what its engine is still worth while t
 of the game left):
 
 * **defence**: while the turn's attack is unresolved, reaching the attack strength (dice on the red field, combat
-  bonuses, Kanonier's sure defence) is worth the combat point to come; falling short costs the expected loss (a
-  guild tile on the attack card and round-end damage, the mine and guild tile on the attacked landscape). Guild
-  tiles already on attack cards count as damage to come. So it defends when it must and can, and spends no red
-  dice on a defence it cannot reach;
+  bonuses, Kanonier's sure defence) is worth the combat point to come; falling short costs the mine and guild
+  tile on the attacked landscape and a guild tile on the attack card, which brings the round-end damage: counted
+  as the average, over the six round-end cards, of what the card's line for this round would take from the bot
+  now (three jars in round 1, all its money or a medal in round 4). Tiles already on attack cards count the same.
+  So it defends when it must and can (the harder, the more it holds), and spends no red dice on a defence it
+  cannot reach;
 * **engine**: bought dice (the bag grows), active player cards beyond their points (their actions), guild tiles
   on the Organiser / Manipulator, action cards in hand (counted, never read: the lookahead draws from the real
   deck, so a card's face must not sway the choice);
@@ -32,13 +34,13 @@ from collections.abc import Callable
 from brassboard.engine import Action, GameState, Rng
 
 from .attack import defence, strength
-from .figures import NEIGHBOURS
+from .figures import MEDALS, NEIGHBOURS
 from .rules import TharosState
 from .scoring import score
 
 TURNS = 16  # 4 rounds of 4 turns
-GROUP_VALUE = (0.0, 0.35, 0.9, 1.6, 2.5)  # guild tiles on landscapes: by the largest connected group (max 4)
-LOOSE_TILE = 0.2  # each landscape tile outside that group
+GROUP_VALUE = (0.0, 0.6, 1.4, 2.4, 3.4)  # guild tiles on landscapes: by the largest connected group (max 4)
+LOOSE_TILE = 0.3  # each landscape tile outside that group
 MINE_PROGRESS = 0.9  # each mine while fewer than the 3 that score
 ORE_CRYSTAL = 0.9  # each ore or crystal tile owned (trade medals)
 COMBAT_POINT = 0.7  # each combat point (4 make a combat medal worth 3)
@@ -48,7 +50,7 @@ CARD_TILE = 0.4  # each guild tile on a player card (Organiser, Manipulator uses
 HAND_CARD = 0.7  # each action card in hand
 MONEY_EXTRA = 0.08  # per jar beyond its 1/5 point, at the start of the game ...
 MONEY_USEFUL = 14  # ... up to what a building with its ownership costs: more sitting money buys nothing
-ATTACK_LOSS = 1.6  # a guild tile on an attack card: round-end damage to come
+ATTACK_TILE = 0.3  # a guild tile on an attack card, beside the round-end damage it brings
 TARGET_MINE = 1.0  # the mine on the attacked landscape, lost with the attack
 TARGET_TILE = 0.5
 DIE_PIP = 0.03  # each pip of an unused active die
@@ -106,16 +108,53 @@ def value(state: TharosState, p: int) -> float:
     total += left * BOUGHT_DIE * (sum(map(len, state.fig.market)) - market)
     total += left * (CARD_ENGINE * len(g.cards_active) + CARD_TILE * sum(g.card_tiles.values()))
     total += left * MONEY_EXTRA * min(g.money, MONEY_USEFUL)
-    total -= ATTACK_LOSS * sum(1 for tiles_on in board.attack_tiles if tiles_on & bit)
+    lost = sum(1 for tiles_on in board.attack_tiles if tiles_on & bit)
     if board.step == "actions" and board.attack_row:
         if g.sure_defence or defence(state, p) >= strength(state):
             total += COMBAT_POINT
         else:
+            lost += 1
             target = board.target()
-            total -= ATTACK_LOSS + TARGET_MINE * bool(board.mines_on[target] & bit) \
-                + TARGET_TILE * bool(board.guild_on[target] & bit)
+            total -= TARGET_MINE * bool(board.mines_on[target] & bit) + TARGET_TILE * bool(board.guild_on[target] & bit)
+    if lost:
+        total -= lost * (ATTACK_TILE + expected_damage(state, p, mines, tiles))
     total += DIE_PIP * sum(die & 15 for die in g.active)
     return total
+
+
+def expected_damage(state: TharosState, p: int, mines: int, tiles: int) -> float:
+    """What one round-end card drawn at random would cost ``p`` at this round's end, on average over the cards."""
+    cards = state.fig.round_end
+    rnd = state.board.round - 1
+    total = sum(effect_cost(state, p, effect, n, mines, tiles)
+                for rounds in cards.values() for effect, n in rounds[rnd])
+    return total / len(cards)
+
+
+def effect_cost(state: TharosState, p: int, effect: str, n: int, mines: int, tiles: int) -> float:
+    """What one round-end damage would cost ``p`` now, in the units of :func:`value`."""
+    g = state.guilds[p]
+    medal_points: dict[str, int] = state.fig.scoring["medals"]
+    per_jar: float = 1 / state.fig.scoring["jars_per_point"]
+    if effect in ("jars", "half_jars", "all_jars"):
+        jars = {"jars": min(n, g.money), "half_jars": (g.money + 1) // 2, "all_jars": g.money}[effect]
+        return jars * per_jar
+    if effect in medal_points:
+        return min(n, g.medals[MEDALS.index(effect)]) * medal_points[effect]
+    if effect == "return_card" and g.cards_active:
+        best = max(state.fig.card_points.get(c, 0) for c in g.cards_active)
+        return min(n, len(g.cards_active)) * (best + CARD_ENGINE)
+    if effect == "mines":
+        return min(n, mines) * (1.0 if mines >= 3 else MINE_PROGRESS)
+    if effect == "land_tiles":
+        return min(n, bin(tiles).count("1")) * 2 * LOOSE_TILE
+    if effect == "card_tiles":
+        return min(n, sum(g.card_tiles.values())) * CARD_TILE
+    if effect == "action_cards":
+        return min(n, len(g.hand)) * HAND_CARD
+    if effect == "all_action_cards":
+        return len(g.hand) * HAND_CARD
+    return 0.0
 
 
 class GreedyBot:
