@@ -1095,3 +1095,29 @@ def test_a_match_with_a_bad_action_card_override_is_refused_when_made() -> None:
     bad = {"action_cards": {"design": {"shapes": {"35": [[0, 0], [0, 1], [1, 0], [1, 1]]}}}}  # a second square
     with pytest.raises(ValueError, match="distinct shapes"):
         TharosState(2, {"figures": bad}, 0)
+
+
+def test_card_24_after_much_money_pays_its_jars_once_more() -> None:
+    state, p = _new()
+    _give(state, p, 24)
+    activate(state, p, "banker")
+    set_dice(state, p, "w2 w3 r4")
+    state.apply(p, "money many dice w2 w3")
+    assert state.guilds[p].money == 7 and "play 24" in _legal(state, p)
+    state.apply(p, "play 24")
+    assert state.guilds[p].money == 14 and "t3:last_much" not in state.guilds[p].turn_flags
+
+
+def test_card_24_does_not_follow_another_action() -> None:
+    state, p = _new()
+    _give(state, p, 24, 7)
+    set_dice(state, p, "w2 w3 r4")
+    state.apply(p, "money many dice w2 w3")
+    state.apply(p, "play 7")  # the one card of this action
+    while state.active_players() != [p]:
+        state.apply(state.active_players()[0], "pass")
+    state.apply(p, "cards single dice r4")
+    from brassboard.games.tharos.turn import card_plays
+
+    assert not any(str(a).startswith("play 24") for a in card_plays(state, p, "after"))
+    assert "t3:last_much" not in state.guilds[p].turn_flags

@@ -2,10 +2,11 @@
 
 Cards 1, 5, 7, 8, 9, 10, 12, 16, 19, 22, 24, 25, 26, 28 (glossary numbers).
 
-Cards played *with* the action they change (8, 16, 26: a die for "the chosen action"; 24: Much Money doubled) are
-offered only before the action and bind it: ``turn_flags["bound"]`` holds the die's id and the core keeps only
-actions that use that die; ``turn_flags["t3:double_money"]`` doubles the coming Much Money. The core drops both
-when the action is over, so they never reach a later action.
+Cards played *with* the action they change (8, 16, 26: a die for "the chosen action"; 24: Much Money doubled) bind
+it when played before it: ``turn_flags["bound"]`` holds the die's id and the core keeps only actions that use that
+die; ``turn_flags["t3:double_money"]`` lets only Much Money follow and doubles it. The core drops both when the
+action is over, so they never reach a later action. Card 24 may also follow its Much Money (cards are played
+"vor oder nach der gewählten Aktion"): it then pays that action's jars once more.
 
 Card 22 keeps up to two dice across turns in ``guild.stored`` (the card lies out while it holds dice); at each
 preparation after the draw the player decides which of them join the drawn dice (decision ``t3:reserve``,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 Args = tuple[object, ...]
 BIND = "bound"              # the core keeps only actions using this die (turn.main_actions)
 DOUBLE_MONEY = "t3:double_money"
+LAST_MUCH = "t3:last_much"     # jars of this player-turn's Much Money, while card 24 could still double them
 PICKED = "t3:picked"          # dice card 1 took from the discard in this preparation (the draw is that much smaller)
 RELEASED = "t3:released"      # reserve dice (card 22) added in this preparation: card 9 does not redraw them
 RESERVE = "t3:reserve"        # the decision after the draw: which dice of card 22 join
@@ -329,7 +331,12 @@ def reserve_apply(state: TharosState, player: int, action: Action) -> None:
 
 # ----- 24: Much Money doubled -------------------------------------------------------------------------------------
 def gen_24(state: TharosState, player: int, window: str) -> Iterator[Args]:
-    # offered only when Much Money is possible now: the card is played with that action
+    if window == "after":
+        # after the Much Money it doubles: the same amount once more ("die doppelte Menge")
+        if LAST_MUCH in guild_of(state, player).turn_flags:
+            yield ()
+        return
+    # before: only when Much Money is possible now, which must then follow
     from .board_actions import field_actions
 
     if any(a.args[:1] == ("many",) for a in field_actions(state, player, "money")):
@@ -337,7 +344,13 @@ def gen_24(state: TharosState, player: int, window: str) -> Iterator[Args]:
 
 
 def eff_24(state: TharosState, player: int, args: Args) -> None:
-    guild_of(state, player).turn_flags[DOUBLE_MONEY] = 1
+    guild = guild_of(state, player)
+    if state.card_window(player) == "after":
+        jars = guild.turn_flags.pop(LAST_MUCH)
+        state.gain_money(player, jars)
+        _emit(state, player, 24, jars=jars)
+        return
+    guild.turn_flags[DOUBLE_MONEY] = 1
     _emit(state, player, 24)
 
 
@@ -349,9 +362,18 @@ def only_much_money(state: TharosState, player: int, action: Action) -> bool:
 
 
 def much_money(state: TharosState, player: int, amount: int) -> int:
-    if guild_of(state, player).turn_flags.pop(DOUBLE_MONEY, 0):
+    flags = guild_of(state, player).turn_flags
+    if flags.pop(DOUBLE_MONEY, 0):
         return amount * deck(state).cards[24].int_param("factor")
+    if 24 in guild_of(state, player).hand:
+        flags[LAST_MUCH] = amount  # card 24 may still follow this action and double it
     return amount
+
+
+def forget_much_money(state: TharosState, player: int, action: Action) -> None:
+    """A later action than the Much Money ends the chance to double it."""
+    if not (action.kind == "money" and action.args[:1] == ("many",)):
+        guild_of(state, player).turn_flags.pop(LAST_MUCH, None)
 
 
 # ----- 25: a die up or down by exactly 2 --------------------------------------------------------------------------
@@ -413,7 +435,7 @@ _ACTION_CARDS: dict[int, tuple[tuple[str, ...], Generator, Effect]] = {
     12: (ACTION_WINDOWS, gen_12, eff_12),
     16: (BEFORE_ONLY, gen_16, eff_16),
     19: (ACTION_WINDOWS, gen_19, eff_19),
-    24: (BEFORE_ONLY, gen_24, eff_24),
+    24: (ACTION_WINDOWS, gen_24, eff_24),
     25: (ACTION_WINDOWS, gen_25, eff_25),
     26: (BEFORE_ONLY, _gen_pick("discard"), _eff_pick(26, "discard")),
     28: (ACTION_WINDOWS, gen_28, eff_28),
@@ -426,5 +448,6 @@ for _number, (_windows, _gen, _eff) in _ACTION_CARDS.items():
 HOOKS.draw_count.append(draw_count)
 HOOKS.much_money.append(much_money)
 HOOKS.action_filter.append(only_much_money)
+HOOKS.on_action.append(forget_much_money)
 HOOKS.after_draw.append(after_draw)
 HOOKS.register_decision(RESERVE, reserve_choices, reserve_apply, action_kinds=("reserve",))
