@@ -501,7 +501,9 @@ function fieldsBox(p, pl, own) {
   const field = (id) => {
     const used = pl.fields[id];
     const dice = pl.placed.filter((d) => d.on === id);
-    const opts = (FIELDS[id] || []).map((opt) => {
+    // another guild's board shows only what was used (its options are the same as one's own)
+    const shown = own ? FIELDS[id] || [] : (FIELDS[id] || []).filter((opt) => used === opt);
+    const opts = shown.map((opt) => {
       const family = opt ? `${famKind(id, opt)}` : id;
       const can = own && byFamily.has(family);
       const cls = ".th-fopt" + (used === opt ? ".used" : "") + (can ? ".legal" : "");
@@ -516,10 +518,10 @@ function fieldsBox(p, pl, own) {
   const defendCan = own && byFamily.has("defend");
   const attack = h("div.th-field.f-attack", { dataset: { field: "attack" } },
     h("span.th-fname", T("field.attack")),
-    defendCan ? h("button.th-fopt.legal", { type: "button", dataset: { family: "defend" }, onclick: () => choose("defend") }, T("fam.defend")) : h("span.th-fopt", T("field.attack.text")),
+    !own ? null : defendCan ? h("button.th-fopt.legal", { type: "button", dataset: { family: "defend" }, onclick: () => choose("defend") }, T("fam.defend")) : h("span.th-fopt", T("field.attack.text")),
     h("div.th-fdice", red.map((d) => dieSvg(d.color, d.pips, 22))),
     h("span.th-fsum", "⚔ ", String(pl.combat_strength), pl.sure_defence ? h("span.th-badge", T("stat.sure")) : null));
-  const yellow = h("div.th-field.f-yellow", { dataset: { field: "yellow" } }, h("span.th-fname", T("field.yellow")), h("span.th-fopt", T("field.yellow.text")),
+  const yellow = h("div.th-field.f-yellow", { dataset: { field: "yellow" } }, h("span.th-fname", T("field.yellow")), own ? h("span.th-fopt", T("field.yellow.text")) : null,
     pl.buildings_used.length ? h("span.th-muted", T("field.yellow.used", { list: pl.buildings_used.map(buildingName).join(", ") })) : null);
   return h("div.th-fields", Object.keys(FIELDS).map(field), attack, yellow);
 }
