@@ -611,13 +611,13 @@ def test_card_22_keeps_two_dice_for_later_preparations() -> None:
     _to_preparation_of(state, p, "t3:reserve")
     assert all(d not in g.discard and d not in g.bag for d in kept)
     first = state.fig.die_colours[kept[0]]
-    state.apply(p, f"reserve {first}")
+    state.apply(p, f"release {first}")
     assert len(g.stored) == 1 and 22 not in state.board.action_discard
     while state.board.pending and state.board.pending[0][0] == p:
         state.apply(p, state.legal_actions(p)[-1])
     assert kept[0] in [dice.die_id(d) for d in g.active]  # joined the drawn dice and was rolled
     _to_preparation_of(state, p, "t3:reserve")
-    state.apply(p, f"reserve {state.fig.die_colours[g.stored[0]]}")
+    state.apply(p, f"release {state.fig.die_colours[g.stored[0]]}")
     assert g.stored == [] and 22 in state.board.action_discard  # the empty card is discarded
     assert dice_conserved(state)
 
@@ -933,7 +933,7 @@ def test_bound_and_virtual_dice_survive_a_json_round_trip() -> None:
     assert copy.guilds[p].turn_flags == state.guilds[p].turn_flags
 
 
-def test_card_22_reserve_none_keeps_the_dice_on_the_card() -> None:
+def test_card_22_release_none_keeps_the_dice_on_the_card() -> None:
     state, p = _new()
     _give(state, p, 22)
     _to_preparation_of(state, p, "cleanup")
@@ -943,9 +943,9 @@ def test_card_22_reserve_none_keeps_the_dice_on_the_card() -> None:
     state.apply(p, options[0])
     kept = list(g.stored)
     _to_preparation_of(state, p, "t3:reserve")
-    assert "reserve none" in _legal(state, p) and colour
-    _refused(state, p, "reserve b b b", "action card 22")
-    state.apply(p, "reserve none")
+    assert "release none" in _legal(state, p) and colour
+    _refused(state, p, "release b b b", "action card 22")
+    state.apply(p, "release none")
     assert g.stored == kept and dice_conserved(state)
 
 
@@ -964,7 +964,7 @@ def _random_game_with_full_hands(players: int, seed: int) -> set[int]:
         if len(g.hand) < 3 and state.board.action_deck and rnd.random() < 0.3:
             _give(state, p, rnd.choice(state.board.action_deck))
         legal = state.legal_actions(p)
-        cards = [a for a in legal if a.kind in ("play", "reserve")]
+        cards = [a for a in legal if a.kind in ("play", "release")]
         action = rnd.choice(cards) if cards and rnd.random() < 0.7 else rnd.choice(legal)
         state.apply(p, action)
         if action.kind == "play":

@@ -10,7 +10,7 @@ action is over, so they never reach a later action. Card 24 may also follow its 
 
 Card 22 keeps up to two dice across turns in ``guild.stored`` (the card lies out while it holds dice); at each
 preparation after the draw the player decides which of them join the drawn dice (decision ``t3:reserve``,
-actions ``reserve …``); the empty card goes to the discard pile.
+actions ``release none`` / ``release <colours>``); the empty card goes to the discard pile.
 """
 
 from __future__ import annotations
@@ -304,16 +304,16 @@ def after_draw(state: TharosState, player: int) -> None:
 def reserve_choices(state: TharosState, player: int) -> list[Action]:
     guild = guild_of(state, player)
     ids = guild.stored
-    choices = [Action("reserve", "none")]
+    choices = [Action("release", "none")]
     for size in range(1, len(ids) + 1):
-        choices += [Action("reserve", *combo) for combo in _colour_multisets(state, ids, size)]
+        choices += [Action("release", *combo) for combo in _colour_multisets(state, ids, size)]
     return choices
 
 
 def reserve_apply(state: TharosState, player: int, action: Action) -> None:
     if action not in reserve_choices(state, player):
         raise IllegalAction(f"action card 22 (Reserve): {action} names dice not lying on the card; "
-                            "choose 'reserve none' or dice of the card's colours")
+                            "choose 'release none' or dice of the card's colours")
     state.pop(player, RESERVE)
     guild = guild_of(state, player)
     if action.args == ("none",):
@@ -450,4 +450,4 @@ HOOKS.much_money.append(much_money)
 HOOKS.action_filter.append(only_much_money)
 HOOKS.on_action.append(forget_much_money)
 HOOKS.after_draw.append(after_draw)
-HOOKS.register_decision(RESERVE, reserve_choices, reserve_apply, action_kinds=("reserve",))
+HOOKS.register_decision(RESERVE, reserve_choices, reserve_apply, action_kinds=("release",))
