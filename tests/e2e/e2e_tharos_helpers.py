@@ -57,6 +57,7 @@ def family_members(legal: list[str], family: str) -> list[Parsed]:
 @dataclass
 class TharosDriver(SeatDriver):
     dice_clicked: int = 0  # dice picked by clicking a highlighted die
+    highlights_checked: int = 0  # actions whose highlighted dice were compared with the legal actions
     routes: dict[str, int] = field(default_factory=dict)  # how actions were started / finished, counted
 
     def act(self, action: str, state: dict[str, Any], *, shot: str | None = None) -> None:
@@ -69,7 +70,7 @@ class TharosDriver(SeatDriver):
         elif all(not m.dice for m in members) and self._in_bar(action):
             how = self._plain(action, shot)  # a decision: each choice is a button of the action bar
         else:
-            how = self._picked(action, parsed, shot)
+            how = self._picked(action, parsed, members, shot)
         self._wait_past(version, action)
         self.done.append((action, how))
         self.routes[how] = self.routes.get(how, 0) + 1
@@ -113,8 +114,15 @@ class TharosDriver(SeatDriver):
         self.page.locator(f'.th-pick[data-family="{family}"]').wait_for()
         return where
 
-    def _picked(self, action: str, parsed: Parsed, shot: str | None) -> str:
+    def _picked(self, action: str, parsed: Parsed, members: list[Parsed], shot: str | None) -> str:
         where = self._start(parsed)
+        if parsed.dice:
+            # the dice the page lights up are exactly those some legal form of the action uses
+            lit = set(self.page.locator(".th-myboard button.th-die.legal").evaluate_all(
+                "(dice) => dice.map((d) => d.dataset.token)"))
+            wanted = {token for m in members for token in m.dice}
+            assert lit == wanted, (action, sorted(lit), sorted(wanted))
+            self.highlights_checked += 1
         for token in parsed.dice:
             die = self.page.locator(f'.th-myboard button.th-die.legal[data-token="{token}"]:not(.on)')
             assert die.count(), f"no highlighted {token} die for {action!r}"

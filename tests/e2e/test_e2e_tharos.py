@@ -203,6 +203,7 @@ def test_tharos_three_players_by_clicking(page: Page, browser: Browser, e2e_serv
     assert seen >= FEATURES, sorted(FEATURES - seen)
     assert defended >= 1, "no attack was fended off"
     assert driver.dice_clicked >= 50, driver.dice_clicked
+    assert driver.highlights_checked >= 30, driver.highlights_checked
     routes = driver.routes
     assert any(r.endswith("landscape") for r in routes), routes
     assert any(r.endswith("market die") for r in routes), routes
