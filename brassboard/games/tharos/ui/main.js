@@ -257,11 +257,14 @@ function familyHint(family) {
 }
 
 const STEPS = ["prep", "actions", "attack", "cleanup", "round_end"];
+// the rules' steps (turn.py) on the five phases the page names
+const STEP_OF = { prep: "prep", roll: "prep", actions: "actions", attack: "attack", cleanup_offer: "cleanup", cleanup: "cleanup",
+  round_end: "round_end", medals: "round_end", round_over: "round_end" };
 
 function headline() {
   const v = view;
   const round = h("span.th-round", T("info.round", { n: v.round, of: 4 }), " · ", T("info.turn", { n: v.turn, of: 4 }));
-  const step = v.step === "over" ? "over" : STEPS.find((x) => v.step && v.step.startsWith(x.split("_")[0])) || v.step;
+  const step = STEP_OF[v.step] || v.step;
   const steps = h("ol.th-steps", STEPS.map((x) => h("li" + (x === step ? ".on" : ""), { dataset: { step: x } }, T("step." + x))));
   const attack = v.target >= 0 ? h("span.th-strength", { title: T("attack.title") },
     T("attack.line", { land: cellLabel(v.target), strength: v.strength })) : null;
