@@ -49,7 +49,7 @@ def choose(view: dict[str, Any], legal: list[str], seat: int) -> str:
     if not legal:
         raise ValueError("no legal action")
     me = view["guilds"][seat]
-    for plain in ("medal take", "reserve none", "draw", "roll"):
+    for plain in ("medal take", "release none", "draw", "roll"):
         if plain in legal:
             return plain
     kinds = {a.split(" ")[0] for a in legal}
