@@ -477,8 +477,8 @@ function playerBoard(p, own) {
     activeDice(p, pl, own),
     fieldsBox(p, pl, own),
     h("div.th-boardrow", marketBox(p, pl, own), bagBox(pl), medalsBox(pl)),
-    cardsBox(p, pl, own),
-    handBox(p, pl, own));
+    handBox(p, pl, own),
+    cardsBox(p, pl, own));
 }
 
 function pointsTrack(n) {
