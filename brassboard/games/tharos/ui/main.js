@@ -63,9 +63,13 @@ function actionCardText(n) {
   const c = actionCard(n);
   if (!c) return "";
   const text = (lang() === "de" && c.text_de) || c.text || "";
-  // cards 32-38 name what they need (landscapes, a shape) once the deck's figures are filled in
-  const needs = (lang() === "de" && c.needs_de) || c.needs;
-  return typeof needs === "string" && needs && !needs.includes("{") ? `${text} (${needs})` : text;
+  // cards 32-38: the landscapes their mines must be on, or the shape of their guild tiles (DESIGN figures)
+  const deck = FIGURES.action_cards || {};
+  const kinds = (deck.mine_sets || {})[String(n)];
+  if (Array.isArray(kinds)) return `${text} (${T("ac.mines", { kinds: kinds.map(landName).join(", ") })})`;
+  const shape = (deck.shape_names || {})[String(n)];
+  if (shape) return `${text} (${T("ac.shape", { shape: Array.isArray(shape) ? (lang() === "de" && shape[1]) || shape[0] : shape })})`;
+  return text;
 }
 const colourName = (c) => T("color." + c);
 const cellLabel = (i) => `${cellName(i)} ${view && view.lands[i] ? landName(view.lands[i].kind) : ""}`.trim();
