@@ -15,6 +15,8 @@ export const strings = STRINGS;
 
 // The printed figures (landscape kinds, converters, cards, buildings) are the same in every match: loaded once.
 const FIGURES = await fetch("/api/games/tharos/figures").then((response) => (response.ok ? response.json() : {}), () => ({}));
+// the white fields of the player board and their options, as the figures print them (the board's own list if not)
+const BOARD_FIELDS = FIGURES.fields || FIELDS;
 
 let api = null, root = null, els = null;
 let msg = null, view = null, legal = [], legalSet = new Set(), byFamily = new Map();
@@ -509,7 +511,8 @@ function fieldsBox(p, pl, own) {
     const used = pl.fields[id];
     const dice = pl.placed.filter((d) => d.on === id);
     // another guild's board shows only what was used (its options are the same as one's own)
-    const shown = own ? FIELDS[id] || [] : (FIELDS[id] || []).filter((opt) => used === opt);
+    const options = BOARD_FIELDS[id] || [];
+    const shown = own ? options : options.filter((opt) => used === opt);
     const opts = shown.map((opt) => {
       const family = opt ? `${famKind(id, opt)}` : id;
       const can = own && byFamily.has(family);
@@ -530,7 +533,7 @@ function fieldsBox(p, pl, own) {
     h("span.th-fsum", "⚔ ", String(pl.combat_strength), pl.sure_defence ? h("span.th-badge", T("stat.sure")) : null));
   const yellow = h("div.th-field.f-yellow", { dataset: { field: "yellow" } }, h("span.th-fname", T("field.yellow")), own ? h("span.th-fopt", T("field.yellow.text")) : null,
     pl.buildings_used.length ? h("span.th-muted", T("field.yellow.used", { list: pl.buildings_used.map(buildingName).join(", ") })) : null);
-  return h("div.th-fields", Object.keys(FIELDS).map(field), attack, yellow);
+  return h("div.th-fields", Object.keys(BOARD_FIELDS).map(field), attack, yellow);
 }
 // the family of a field's option in the notation: "money many", "cards large", "tile" (its card follows), "land"
 function famKind(id, opt) {
