@@ -10,7 +10,8 @@ applied, the listing of the legal actions included, as a random player needs it)
 ``--bot-games N`` also plays N three-player games of greedy against two random bots (greedy rotating through the
 seats) and N/2 of three greedy bots, and reports the average scores per kind, greedy's win share, and the defence
 success rate per round (share of attack resolutions a player fended off) in the all-greedy games: the balance
-figure for the DESIGN attack card values.
+figure for the DESIGN attack card values (``--attack-values 2,2,3,3,4,4,5,5`` tries others; ``--games 0`` skips
+the speed part).
 
 Times are the process's CPU time (time.process_time), so that the figures hold on a shared, busy machine.
 """
@@ -22,6 +23,7 @@ import random
 import statistics
 import time
 from collections import defaultdict
+from typing import Any
 
 from brassboard.bots import make_bot, seat_seed
 from brassboard.engine import new_game
@@ -52,10 +54,11 @@ def speed(players: int, games: int) -> None:
           f"over {len(latency)} calls")
 
 
-def play(kinds: list[str], seed: int, defence: dict[int, list[int]] | None = None) -> list[int]:
+def play(kinds: list[str], seed: int, defence: dict[int, list[int]] | None = None,
+         options: dict[str, Any] | None = None) -> list[int]:
     """One bot match; returns the totals. ``defence`` (round -> [fended off, attacks]) collects attack results."""
     bots = [make_bot(kind, "tharos", seat_seed(seed, seat)) for seat, kind in enumerate(kinds)]
-    state = new_game("tharos", len(kinds), seed)
+    state = new_game("tharos", len(kinds), seed, options)
     assert isinstance(state, TharosState)
     while not state.is_over():
         p = state.active_players()[0]
@@ -70,7 +73,7 @@ def play(kinds: list[str], seed: int, defence: dict[int, list[int]] | None = Non
     return [score.total for score in state.scores()]
 
 
-def bot_games(games: int) -> None:
+def bot_games(games: int, options: dict[str, Any] | None) -> None:
     by_kind: dict[str, list[int]] = defaultdict(list)
     greedy_wins = 0.0
     decisions: list[float] = []
@@ -79,7 +82,7 @@ def bot_games(games: int) -> None:
         seat = game % 3
         kinds = ["random"] * 3
         kinds[seat] = "greedy"
-        totals = play(kinds, seed)
+        totals = play(kinds, seed, options=options)
         for s, kind in enumerate(kinds):
             by_kind[kind].append(totals[s])
         best = max(totals)
@@ -94,7 +97,7 @@ def bot_games(games: int) -> None:
     for game in range(max(1, games // 2)):
         seed = 9000 + game
         t0 = time.process_time()
-        all_greedy += play(["greedy"] * 3, seed, defence)
+        all_greedy += play(["greedy"] * 3, seed, defence, options)
         decisions.append(time.process_time() - t0)
     rates = ", ".join(f"round {r}: {d / n:.0%} ({d}/{n})" for r, (d, n) in sorted(defence.items()))
     print(f"3 greedy, {max(1, games // 2)} games: average score {statistics.mean(all_greedy):.1f}; "
@@ -106,10 +109,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bot-games", type=int, default=0)
+    parser.add_argument("--attack-values", type=str, default="",
+                        help="the 8 attack card values for the bot games, e.g. 2,2,3,3,4,4,5,5 (default: the data's)")
     args = parser.parse_args()
-    speed(args.players, args.games)
+    if args.games:
+        speed(args.players, args.games)
     if args.bot_games:
-        bot_games(args.bot_games)
+        options = None
+        if args.attack_values:
+            values = [int(v) for v in args.attack_values.split(",")]
+            options = {"figures": {"attack": {"values": values}}}
+            print(f"attack card values {values}")
+        bot_games(args.bot_games, options)
 
 
 if __name__ == "__main__":
