@@ -1119,3 +1119,24 @@ def test_card_24_does_not_follow_another_action() -> None:
 
     assert not any(str(a).startswith("play 24") for a in card_plays(state, p, "after"))
     assert "t3:last_much" not in state.guilds[p].turn_flags
+
+
+@pytest.mark.parametrize(("written", "listed"), [
+    ("play 2 D4 A1", "play 2 A1 D4"),
+    ("play 15 C4 A1 D1", "play 15 A1 D1 C4"),
+    ("play 36 C3 B2 C2 B3", "play 36 B2 C2 B3 C3"),
+    ("play 12 r2 w1", "play 12 w1 r2"),
+    ("play 3 ore y w", "play 3 ore w y"),
+    ("play 28 dice r y", "play 28 dice y r"),
+    ("play 1 r w w y w", "play 1 w w w y r"),
+    ("play 11 manipulator organiser", "play 11 organiser manipulator"),
+    ("play 29 gunner banker civil", "play 29 banker gunner civil"),
+    ("play 39 crystal B3 ore C2 ore A1", "play 39 ore A1 ore C2 crystal B3"),
+    ("release r w", "release w r"),
+    ("play 4 D4 A1", "play 4 D4 A1"),        # from, to: the order is the meaning
+    ("play 2 X9 A1", "play 2 X9 A1"),        # unreadable: left for the rules to refuse
+])
+def test_order_free_arguments_have_one_canonical_notation(written: str, listed: str) -> None:
+    from brassboard.games.tharos.action_cards import canonical
+
+    assert str(canonical(Action.parse(written))) == listed

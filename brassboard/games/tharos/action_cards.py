@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from brassboard.engine import Action, IllegalAction
 
 from .action_card_data import CardFigures, deck_figures
-from .figures import CELL_NAMES, CELL_OF, MEDALS
+from .figures import CELL_NAMES, CELL_OF, LETTERS, MEDALS
 from .hooks import HOOKS
 
 if TYPE_CHECKING:
@@ -39,6 +39,8 @@ WINDOW_WORDS = {"before": "before an action", "after": "after an action",
                 "prep": "in the preparation before the draw", "drawn": "in the preparation after the draw",
                 "cleanup": "at clean-up"}
 BEFORE_ONLY = ("before",)
+LETTER_ORDER = {letter: i for i, letter in enumerate(LETTERS)}
+SORT_ORDER = {"ore": 0, "crystal": 1}
 
 # card number -> (windows it may be played in, generator, effect); the effect modules fill it through register()
 _CARDS: dict[int, tuple[tuple[str, ...], Generator, Effect]] = {}
@@ -127,6 +129,46 @@ def register(number: int, windows: tuple[str, ...], generator: Generator, effect
         return effect(state, player, args)
 
     HOOKS.register_card(number, actions, handler)
+
+
+# Which arguments of a card's use form a set (their order means nothing): cells, dice tokens, colour letters,
+# player cards; the canonical notation lists them in the order the generators do.
+_CELL_SETS = frozenset({2, 15, 18, 35, 36, 37, 38})
+_COLOUR_SETS = {1: 0, 22: 0, 3: 1, 28: 1}          # card -> index of the first colour letter
+_HOLDER_ORDER = {"organiser": 0, "manipulator": 1}
+
+
+def canonical(action: Action) -> Action:
+    """``play`` / ``release`` with their order-free arguments sorted as the legal list writes them (so ``play 2 D4
+    A1`` reads as ``play 2 A1 D4``); anything unreadable is returned as written, for the rules to refuse."""
+    from . import dice
+
+    parts = list(action)
+    try:
+        if action.kind == "release":
+            parts[1:] = sorted(parts[1:], key=lambda t: LETTER_ORDER[str(t)])
+            return Action(*parts)
+        if action.kind != "play" or len(parts) < 3:
+            return action
+        card, rest = parts[1], parts[2:]
+        if card in _CELL_SETS:
+            rest = sorted(rest, key=lambda t: CELL_OF[str(t)])
+        elif card == 12:
+            rest = sorted(rest, key=lambda t: dice.parse_token(t))
+        elif isinstance(card, int) and card in _COLOUR_SETS:
+            at = _COLOUR_SETS[card]
+            rest[at:] = sorted(rest[at:], key=lambda t: LETTER_ORDER[str(t)])
+        elif card in (11, 21):
+            rest = sorted(rest, key=lambda t: _HOLDER_ORDER[str(t)])
+        elif card == 29 and len(rest) == 3:
+            rest[:2] = sorted(str(t) for t in rest[:2])
+        elif card == 39 and len(rest) % 2 == 0:
+            pairs = sorted(((str(rest[i]), str(rest[i + 1])) for i in range(0, len(rest), 2)),
+                           key=lambda pair: (SORT_ORDER[pair[0]], CELL_OF[pair[1]]))
+            rest = [part for pair in pairs for part in pair]
+    except (KeyError, IllegalAction):
+        return action
+    return Action(*parts[:2], *rest)
 
 
 def registered_cards() -> tuple[int, ...]:
