@@ -284,3 +284,17 @@ def test_decision_answers_outside_their_decision_are_refused_naming_it() -> None
     assert "free use right after building" in refused(state, p, "use civil_office skip")
     activate(state, p, "organiser", tiles=1)
     assert "decision" in refused(state, p, "card organiser again w1")
+
+
+def test_canonical_notation_of_market_tiles_and_card_landscapes() -> None:
+    from brassboard.games.tharos.buildings import canonical as use_canonical
+    from brassboard.games.tharos.player_cards import canonical as card_canonical
+
+    def card(text: str) -> str:
+        return str(card_canonical(Action.parse(text)))
+
+    assert str(use_canonical(Action.parse("use new_market ore yw crystal br"))) == "use new_market ore wy crystal rb"
+    assert str(use_canonical(Action.parse("use small_market crystal bgr"))) == "use small_market crystal rgb"
+    assert card("card crystallographer crystal C3 B3 dice w2 y3") == "card crystallographer crystal B3 C3 dice w2 y3"
+    assert card("card cartographer explore B2 A2 A1") == "card cartographer explore A1 A2 B2"
+    assert card("card cartographer explore Z9 A1 B1") == "card cartographer explore Z9 A1 B1"  # unreadable: as written

@@ -381,6 +381,19 @@ EFFECTS: dict[str, Callable[[TharosState, int, BuildingSpec, Args, int], Effect]
 }
 
 
+def canonical(action: Action) -> Action:
+    """``use …`` with the colour letters of market tiles in colour order (``ore ryw`` reads as ``ore wyr``), as the
+    legal list writes them. Anything unreadable is returned as written."""
+    parts = list(action)
+    if action.kind != "use" or len(parts) < 4 or parts[1] not in ("small_market", "large_market", "new_market"):
+        return action
+    for i in range(3, len(parts), 2):
+        word = parts[i]
+        if isinstance(word, str) and parts[i - 1] in ("ore", "crystal") and all(ch in LETTERS for ch in word):
+            parts[i] = "".join(sorted(word, key=LETTERS.index))
+    return Action(*parts)
+
+
 HOOKS.main.append(main_actions)
 HOOKS.register("use", _handle_use)
 HOOKS.register_decision(FREE_USE, _free_use_choices)

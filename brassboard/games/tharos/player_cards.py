@@ -718,6 +718,25 @@ ANSWERS = {("organiser", "again"): REROLL, ("organiser", "stop"): REROLL, ("orga
 DECISION_HANDLERS = {REROLL: _decide_reroll, SWAP: _decide_swap, SALVAGE: _decide_salvage, ASIDE: _decide_aside}
 
 
+# ----- notation ----------------------------------------------------------------------------------------------------
+CELL_SET_ACTIONS = frozenset({("ore_prospector", "ore"), ("crystallographer", "crystal"), ("cartographer", "explore")})
+"""Card actions whose landscapes form a set: the legal list writes them in grid order (A1, B1, … D4)."""
+
+
+def canonical(action: Action) -> Action:
+    """``card …`` with its landscapes in grid order, as the legal list writes them (``… crystal C3 B3`` reads as
+    ``… crystal B3 C3``); dice tokens are the core's. Anything unreadable is returned as written."""
+    parts = list(action)
+    if action.kind != "card" or len(parts) < 4 or (parts[1], parts[2]) not in CELL_SET_ACTIONS:
+        return action
+    end = parts.index("dice") if "dice" in parts else len(parts)
+    try:
+        parts[3:end] = sorted(parts[3:end], key=lambda t: CELL_OF[str(t)])
+    except KeyError:
+        return action
+    return Action(*parts)
+
+
 # ----- permanent effects through the core's hooks ----------------------------------------------------------------
 def much_money(state: TharosState, p: int, jars: int) -> int:
     """Banker: Viel Geld pays 2 jars more, at most 10 in all."""
