@@ -95,6 +95,9 @@ class Hooks:
         self.action_filter: list[Callable[[TharosState, int, Action], bool]] = []
         """Applied to the player's actions (core and ``main``) only while ``guild.turn_flags`` is non-empty: an
         action stays legal when every filter returns True. If nothing would remain, the filters are ignored."""
+        self.canonical: dict[str, Callable[[Action], Action]] = {}
+        """Action kind -> the one notation of an action whose arguments may be written in any order (landscapes,
+        tiles); called after the core has sorted the dice after ``dice``. Must return unreadable input unchanged."""
         self.final_points: list[Callable[[TharosState, int], dict[str, int]]] = []
         """Extra breakdown entries of the final scoring (none in the printed game)."""
 

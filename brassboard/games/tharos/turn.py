@@ -144,7 +144,9 @@ def canonical(action: Action) -> Action:
             parts[2:] = sorted(parts[2:], key=lambda t: d.parse_token(t))
     except (IllegalAction, KeyError):
         return action
-    return Action(*parts)
+    result = Action(*parts)
+    plugin = HOOKS.canonical.get(action.kind)
+    return plugin(result) if plugin is not None else result
 
 
 def apply(state: TharosState, p: int, action: Action) -> None:
