@@ -1,4 +1,5 @@
-"""Tharos bots: the greedy bot (legal, reproducible, defends when it must, clearly stronger than random play), the
+"""Tharos bots: the greedy bot (legal, reproducible, defends when it must, explores, activates player cards and buys
+dice, clearly stronger than random play), the
 determinization hook the generic MCTS kinds need (hands, drawn cards and deck orders re-dealt, the view kept) and
 an MCTS seat that never reads another player's hand.
 
@@ -13,14 +14,14 @@ from typing import cast
 
 import pytest
 import random_walk
-from tharos_helpers import new_state, set_converter, set_dice, turn_to
+from tharos_helpers import new_state, put_tile, set_converter, set_dice, turn_to
 from tharos_invariants import check
 
 from brassboard.bots import MctsBot, bot_kinds, make_bot, seat_seed
 from brassboard.engine import Action, Rng, new_game
 from brassboard.games.tharos.attack import defence, strength
 from brassboard.games.tharos.bots import GreedyBot
-from brassboard.games.tharos.figures import CELL_NAMES
+from brassboard.games.tharos.figures import CELL_NAMES, EXPLORATION
 from brassboard.games.tharos.rules import TharosState
 
 GAME = "tharos"
@@ -122,6 +123,23 @@ def test_greedy_spends_no_red_die_on_a_defence_it_cannot_reach() -> None:
     chosen = greedy_turn(state, p)
     assert not any(a.kind == "defend" for a in chosen), chosen
     assert state.guilds[p].combat_points == 0
+
+
+def test_greedy_explores_a_connected_group_of_four() -> None:
+    state, p = attack_position(1, "w2 w3 y1 g1 b1")
+    put_tile(state, p, "B3", "C3", "B4", "C4")  # rows 3 and 4: not attacked in round 1
+    chosen = greedy_turn(state, p)
+    assert any(a.kind == "explore" for a in chosen), chosen
+    assert state.guilds[p].medals[EXPLORATION] == 1
+
+
+def test_greedy_builds_its_engine_a_player_card_and_a_die() -> None:
+    state, p = attack_position(1, "w6 y5 w1 g1 b1")  # white + yellow 11: the Banker (10) or the Steam Dyer (8)
+    state.guilds[p].money = 4
+    chosen = greedy_turn(state, p)
+    assert any(a.kind == "activate" for a in chosen), chosen
+    assert any(a.kind == "buy" for a in chosen), chosen
+    assert state.guilds[p].cards_active
 
 
 def test_greedy_never_plays_a_drawn_die_it_has_not_seen_roll() -> None:
