@@ -1,7 +1,6 @@
 """Tharos bots: the greedy bot (legal, reproducible, defends when it must, explores, activates player cards and buys
-dice, clearly stronger than random play), the
-determinization hook the generic MCTS kinds need (hands, drawn cards and deck orders re-dealt, the view kept) and
-an MCTS seat that never reads another player's hand.
+dice, clearly stronger than random play), the determinization hook the generic MCTS kinds need (hands, drawn cards
+and deck orders re-dealt, the view kept) and an MCTS seat that never reads another player's hand.
 
 The default run plays a few games (CI time); ``--soak`` plays the README's 200 three-player games against random.
 """
