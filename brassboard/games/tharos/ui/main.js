@@ -398,11 +398,18 @@ function renderTable() {
   const rows = [0, 1, 2, 3].map((row) => h("div.th-landrow" + (row === v.round - 1 ? ".now" : ""),
     h("div.th-marker", row === v.round - 1 ? h("span.th-roundmarker", { title: T("info.marker") }, "R" + (row + 1)) : h("span.th-rowno", String(row + 1))),
     [0, 1, 2, 3].map((col) => landscape(row * 4 + col, targets))));
-  const drawn = (v.round_end_drawn || []).length ? h("div.th-roundend", T("roundend.drawn"), " ", v.round_end_drawn.map((c) => h("span.th-recard", { title: roundEndText(c) }, "#" + c))) : null;
+  const drawn = (v.round_end_drawn || []).length ? h("div.th-roundend", T("roundend.drawn"), " ", v.round_end_drawn.map((c) => h("span.th-recard", { title: roundEndText(c) }, `#${c}: ${roundEndText(c)}`))) : null;
   els.table.replaceChildren(...[h("h4", T("table.title")), h("div.th-grid", attack, rows), drawn, legend()].filter(Boolean));
 }
 
-function roundEndText(c) { return TF("roundend." + c, "#" + c); }
+/** A round-end card's damage in the current round, from the printed figures ("nothing happens" when none). */
+function roundEndText(c) {
+  const rounds = (FIGURES.round_end || {})[String(c)];
+  const effects = rounds && rounds[view.round - 1];
+  if (!effects) return "#" + c;
+  if (!effects.length) return T("roundend.nothing");
+  return effects.map(([effect, n]) => T("roundend.effect", { what: TF("dmg." + effect, effect).replace(/:$/, ""), n: n || T(effect.startsWith("half") ? "roundend.half" : "roundend.all") })).join("; ");
+}
 
 function landscape(i, targets) {
   const l = view.lands[i];
