@@ -557,7 +557,7 @@ def test_card_19_two_dice_drawn_and_rolled() -> None:
     set_dice(state, p, "w3")
     g = state.guilds[p]
     bag = len(g.bag)
-    events = state.apply(p, "play 19 dice")
+    events = state.apply(p, "play 19 draw")
     assert len(g.active) == 3 and len(g.bag) == bag - 2
     assert all(dice.pips(d) > 0 for d in g.active)
     assert any(e["type"] == "dice_rolled" for e in events)
@@ -736,7 +736,7 @@ def test_card_28_two_dice_of_choice_from_the_bag() -> None:
     _give(state, p, 28)
     set_dice(state, p, "w1")
     g = state.guilds[p]
-    state.apply(p, "play 28 dice y r")
+    state.apply(p, "play 28 bag y r")
     colours = sorted(state.fig.die_colours[dice.die_id(d)] for d in g.active)
     assert colours == ["r", "w", "y"] and all(dice.pips(d) for d in g.active)
 
@@ -756,7 +756,7 @@ def test_card_28_three_cards_keep_one_secretly() -> None:
 def test_card_28_refused_for_dice_not_in_the_bag() -> None:
     state, p = _new()
     _give(state, p, 28)
-    _refused(state, p, "play 28 dice g b", "action card 28")
+    _refused(state, p, "play 28 bag g b", "action card 28")
 
 
 # ----- 29 and 30 ----------------------------------------------------------------------------------------------------
@@ -1059,8 +1059,8 @@ def test_card_28_with_one_die_in_the_bag_takes_that_one() -> None:
     g.discard, g.bag = g.discard + g.bag[1:], g.bag[:1]
     state._legal = {}
     only = state.fig.die_colours[g.bag[0]]
-    assert {a for a in _legal(state, p) if a.startswith("play 28")} == {f"play 28 dice {only}", "play 28 cards"}
-    state.apply(p, f"play 28 dice {only}")
+    assert {a for a in _legal(state, p) if a.startswith("play 28")} == {f"play 28 bag {only}", "play 28 cards"}
+    state.apply(p, f"play 28 bag {only}")
     assert not g.bag and dice_conserved(state)
 
 
@@ -1071,7 +1071,7 @@ def test_card_19_dice_from_an_empty_bag_refill_it_from_the_discard() -> None:
     g.discard, g.bag = sorted(g.discard + g.bag), []
     state._legal = {}
     active = len(g.active)
-    events = state.apply(p, "play 19 dice")
+    events = state.apply(p, "play 19 draw")
     assert len(g.active) == active + 2 and any(e["type"] == "bag_refilled" for e in events)
     assert dice_conserved(state)
 
@@ -1127,7 +1127,7 @@ def test_card_24_does_not_follow_another_action() -> None:
     ("play 36 C3 B2 C2 B3", "play 36 B2 C2 B3 C3"),
     ("play 12 r2 w1", "play 12 w1 r2"),
     ("play 3 ore y w", "play 3 ore w y"),
-    ("play 28 dice r y", "play 28 dice y r"),
+    ("play 28 bag r y", "play 28 bag y r"),
     ("play 1 r w w y w", "play 1 w w w y r"),
     ("play 11 manipulator organiser", "play 11 organiser manipulator"),
     ("play 29 gunner banker civil", "play 29 banker gunner civil"),
@@ -1140,3 +1140,11 @@ def test_order_free_arguments_have_one_canonical_notation(written: str, listed: 
     from brassboard.games.tharos.action_cards import canonical
 
     assert str(canonical(Action.parse(written))) == listed
+
+
+def test_a_card_play_written_in_another_order_is_applied() -> None:
+    state, p = _new()
+    _give(state, p, 2)
+    put_tile(state, p, "A1", "D4")
+    state.apply(p, "play 2 D4 A1")
+    assert state.guilds[p].money == 16 and not _own(state, p)

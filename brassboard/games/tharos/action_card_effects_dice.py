@@ -241,7 +241,7 @@ def gen_19(state: TharosState, player: int, window: str) -> Iterator[Args]:
     guild = guild_of(state, player)
     yield ("combat",)
     if guild.bag or guild.discard:
-        yield ("dice",)
+        yield ("draw",)
     for column, dice_ids in enumerate(guild.market):
         for die_id in dice_ids:
             yield "market", state.fig.die_colours[die_id], column + 1
@@ -253,7 +253,7 @@ def eff_19(state: TharosState, player: int, args: Args) -> None:
     if args[0] == "combat":
         guild.combat += card.int_param("combat")
         _emit(state, player, 19, combat=card.int_param("combat"))
-    elif args[0] == "dice":
+    elif args[0] == "draw":
         drawn = state.draw_dice(player, card.int_param("draw_dice"))
         tokens = _roll_drawn(state, player, drawn, "action card 19")
         _emit(state, player, 19, dice=tokens)
@@ -402,14 +402,14 @@ def gen_28(state: TharosState, player: int, window: str) -> Iterator[Args]:
     if guild.bag:
         for combo in _colour_multisets(state, guild.bag, min(deck(state).cards[28].int_param("pick_dice"),
                                                               len(guild.bag))):
-            yield ("dice", *combo)
+            yield ("bag", *combo)
     if state.board.action_deck or state.board.action_discard:
         yield ("cards",)
 
 
 def eff_28(state: TharosState, player: int, args: Args) -> None:
     guild = guild_of(state, player)
-    if args[0] == "dice":
+    if args[0] == "bag":
         taken = _take_by_colour(state, guild.bag, args[1:])
         tokens = _roll_into_active(state, player, taken, "action card 28")
         _emit(state, player, 28, dice=tokens)

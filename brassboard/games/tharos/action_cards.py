@@ -181,3 +181,5 @@ def _import_effects() -> None:
 
 
 _import_effects()
+HOOKS.canonical["play"] = canonical
+HOOKS.canonical["release"] = canonical
