@@ -30,7 +30,7 @@ class ActionCard:
     number: int
     kind: str
     timing: str                                      # "action" | "preparation" | "cleanup"
-    modifies: str | None                             # the board action it binds, for modifier cards
+    modifies: str | None                             # the action it is played with and binds (8, 16, 24, 26)
     params: Mapping[str, Any]
     name: str
     name_de: str
@@ -59,7 +59,8 @@ class CardFigures:
         """The printed deck for a UI: texts and the DESIGN figures in force."""
         return {
             "cards": [{"number": c.number, "timing": c.timing, "name": c.name, "name_de": c.name_de,
-                       "text": c.text, "text_de": c.text_de, "needs": c.needs} for c in self.cards.values()],
+                       "text": c.text, "text_de": c.text_de, "needs": c.needs, "modifies": c.modifies}
+                      for c in self.cards.values()],
             "mine_sets": {str(n): list(kinds) for n, kinds in self.mine_sets.items()},
             "shapes": {str(n): [list(cell) for cell in cells] for n, cells in self.shapes.items()},
             "shape_names": {str(n): list(names) for n, names in self.shape_names.items()},
