@@ -70,7 +70,16 @@ def test_deck_holds_the_forty_glossary_cards_each_registered() -> None:
     assert sorted(deck.cards) == list(range(1, 41))
     assert registered_cards() == tuple(range(1, 41))
     assert {n for n, c in deck.cards.items() if c.timing != "action"} == {1, 9, 22}
-    assert all(c.name and c.name_de and c.text and c.text_de for c in deck.cards.values())
+    assert all(c.name and c.name_de and c.text and c.text_de and c.needs for c in deck.cards.values())
+
+
+def test_cards_that_bind_their_action_are_played_before_it() -> None:
+    from brassboard.games.tharos.action_cards import _CARDS
+
+    binding = {n for n, c in default_figures().cards.items() if c.modifies}
+    assert binding == {8, 16, 24, 26}
+    assert all("before" in _CARDS[n][0] for n in binding)
+    assert {n for n in binding if "after" not in _CARDS[n][0]} == {8, 16, 26}  # 24 may also follow Much Money
 
 
 def test_design_defaults_are_three_distinct_mine_sets_and_four_distinct_shapes() -> None:
