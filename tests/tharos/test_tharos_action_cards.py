@@ -74,12 +74,13 @@ def test_deck_holds_the_forty_glossary_cards_each_registered() -> None:
 
 
 def test_cards_that_bind_their_action_are_played_before_it() -> None:
-    from brassboard.games.tharos.action_cards import _CARDS
+    from brassboard.games.tharos.action_cards import windows_of
 
     binding = {n for n, c in default_figures().cards.items() if c.modifies}
     assert binding == {8, 16, 24, 26}
-    assert all("before" in _CARDS[n][0] for n in binding)
-    assert {n for n in binding if "after" not in _CARDS[n][0]} == {8, 16, 26}  # 24 may also follow Much Money
+    assert all("before" in windows_of(n) for n in binding)
+    assert {n for n in binding if "after" not in windows_of(n)} == {8, 16, 26}  # 24 may also follow Much Money
+    assert {n: windows_of(n) for n in (1, 9, 22)} == {1: ("prep",), 9: ("drawn",), 22: ("cleanup",)}
 
 
 def test_design_defaults_are_three_distinct_mine_sets_and_four_distinct_shapes() -> None:

@@ -175,6 +175,11 @@ def registered_cards() -> tuple[int, ...]:
     return tuple(sorted(_CARDS))
 
 
+def windows_of(number: int) -> tuple[str, ...]:
+    """The windows card ``number`` is offered in (before / after an action, prep, drawn, cleanup)."""
+    return _CARDS[number][0]
+
+
 def _import_effects() -> None:
     # the effect modules register their cards when imported
     from . import action_card_effects_board, action_card_effects_dice  # noqa: F401
