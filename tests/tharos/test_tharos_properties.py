@@ -3,8 +3,8 @@
 Most games are uniformly random; one in thirteen seats a greedy bot beside random ones, so that the late game is
 reached (active player cards, buildings, explorations, trade medals, full combat tracks, round-end damage). Every
 game also round-trips through JSON and clone, hides each hand from the other seats' views, and replays from its
-record (through the text notation, as a match record stores it) to the identical state. The soak variant plays
-4,000.
+record (through the text notation, as a match record stores it) to the identical state; now and then every listed
+action is applied to a copy (the listing and the handlers agree). The soak variant plays 4,000 games.
 """
 
 from __future__ import annotations
@@ -15,12 +15,13 @@ import pytest
 from tharos_invariants import check, check_views
 
 from brassboard.bots import seat_seed
-from brassboard.engine import Action, GameState, new_game, state_from_json
+from brassboard.engine import Action, GameState, IllegalAction, new_game, state_from_json
 from brassboard.games.tharos.bots import GreedyBot
 
 GAMES = 120  # per run, over BLOCKS tests; the soak variant plays 4,000
 BLOCKS = 4
 ROUND_TRIP_EVERY = 17  # JSON and clone round trips and the views' secrecy, every this many actions
+EVERY_ACTION_EVERY = 41  # every listed action applied to a copy, every this many actions
 
 
 def play(seed: int) -> GameState:
@@ -40,12 +41,28 @@ def play(seed: int) -> GameState:
         check(state)
         if len(record) % ROUND_TRIP_EVERY == 0:
             round_trips(state)
+        if len(record) % EVERY_ACTION_EVERY == 0:
+            every_listed_action_applies(state)
     round_trips(state)
     replay = new_game("tharos", players, seed)
     for player, notation in record:
         replay.apply(player, Action.parse(notation))
     assert replay.to_json() == state.to_json(), "a record replays identically"
     return state
+
+
+def every_listed_action_applies(state: GameState) -> None:
+    """Each legal action of the player to act is accepted by apply (the listing and the handlers agree)."""
+    if state.is_over():
+        return
+    p = state.active_players()[0]
+    for action in state.legal_actions(p):
+        trial = state.clone()
+        try:
+            trial.apply(p, action)
+        except IllegalAction as exc:
+            raise AssertionError(f"{action} is listed as legal but refused: {exc.reason}") from None
+        check(trial)
 
 
 def round_trips(state: GameState) -> None:
