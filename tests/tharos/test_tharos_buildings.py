@@ -8,7 +8,7 @@ from tharos_helpers import activate, new_state, play, put_tile, refused, set_dic
 from brassboard.engine import Action
 from brassboard.games.tharos import dice as d
 from brassboard.games.tharos.buildings import FREE_USE, NOTARY, OFFICE, specs
-from brassboard.games.tharos.figures import CELL_OF, LETTERS, TRADE
+from brassboard.games.tharos.figures import CELL_NAMES, CELL_OF, LETTERS, NEIGHBOURS, TRADE
 from brassboard.games.tharos.rules import TharosState
 
 
@@ -298,3 +298,24 @@ def test_canonical_notation_of_market_tiles_and_card_landscapes() -> None:
     assert card("card crystallographer crystal C3 B3 dice w2 y3") == "card crystallographer crystal B3 C3 dice w2 y3"
     assert card("card cartographer explore B2 A2 A1") == "card cartographer explore A1 A2 B2"
     assert card("card cartographer explore Z9 A1 B1") == "card cartographer explore Z9 A1 B1"  # unreadable: as written
+
+
+def test_order_free_arguments_are_read_in_any_order() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "small_market")
+    activate(state, p, "crystallographer")
+    g = state.guilds[p]
+    g.money = 2
+    g.ore = _mask("wyr")
+    state._legal = {}
+    play(state, p, "use small_market ore ryw")
+    assert g.ore == 0 and g.medals[TRADE] == 1
+    while state.active_players() != [p]:
+        state.apply(state.active_players()[0], Action("pass"))
+    board = state.board
+    pair = next((a, b) for a in range(16) for b in range(a + 1, 16)
+                if NEIGHBOURS[a] >> b & 1 and {board.colours[a], board.colours[b]} == {0, 1})
+    set_dice(state, p, "w2 y3")
+    play(state, p, f"card crystallographer crystal {CELL_NAMES[pair[1]]} {CELL_NAMES[pair[0]]} dice y3 w2")
+    assert g.crystal == _mask("wy")

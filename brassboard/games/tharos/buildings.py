@@ -396,6 +396,7 @@ def canonical(action: Action) -> Action:
 
 HOOKS.main.append(main_actions)
 HOOKS.register("use", _handle_use)
+HOOKS.canonical["use"] = canonical
 HOOKS.register_decision(FREE_USE, _free_use_choices)
 HOOKS.register_decision(NOTARY, _notary_choices)
 HOOKS.register_decision(OFFICE, _office_choices)

@@ -780,6 +780,7 @@ HOOKS.main.append(main_actions)
 HOOKS.free.append(free_actions)
 HOOKS.register("activate", _handle_activate)
 HOOKS.register("card", _handle_card)
+HOOKS.canonical["card"] = canonical
 HOOKS.much_money.append(much_money)
 HOOKS.draw_count.append(draw_count)
 HOOKS.after_draw.append(after_draw)
