@@ -30,7 +30,7 @@ from . import board_actions as ba
 from . import dice as d
 from .figures import CELL_NAMES, CELL_OF, COLOUR_OF_LETTER, LETTERS, NEIGHBOURS, TRADE, Figures
 from .hooks import HOOKS
-from .player_cards import _check_discard, take_from_discard
+from .player_cards import check_discard, take_from_discard
 
 if TYPE_CHECKING:
     from .rules import TharosState
@@ -348,7 +348,7 @@ def _office(state: TharosState, p: int, spec: BuildingSpec, rest: Args, price: i
 def _decide_office(state: TharosState, p: int, building: str, rest: Args) -> None:
     if building != "organisation_office" or len(rest) != 2 or rest[0] != "take":
         raise IllegalAction("take one card of the discard pile: use organisation_office take <number>")
-    _check_discard(state, rest[1])
+    check_discard(state, rest[1])
     state.pop(p, OFFICE)  # first: a fourth card in hand pushes the core's discard decision
     take_from_discard(state, p, rest[1])
 

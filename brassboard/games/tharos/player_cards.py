@@ -127,11 +127,6 @@ def specs(fig: Figures) -> dict[str, CardSpec]:
 
 
 # ----- activation -----------------------------------------------------------------------------------------------
-def activation_choices(g: Guild, spec: CardSpec) -> list[tuple[int, ...]]:
-    """Every distinct choice of exactly the card's dice (keys ``colour << 4 | pips``) reaching its sum."""
-    return _activations(_by_colour(g), spec, {})
-
-
 def _by_colour(g: Guild) -> list[list[int]]:
     by_colour: list[list[int]] = [[] for _ in LETTERS]
     for die in g.active:
@@ -143,8 +138,8 @@ def _by_colour(g: Guild) -> list[list[int]]:
 
 def _activations(by_colour: list[list[int]], spec: CardSpec,
                  combos: dict[tuple[int, int], list[tuple[int, ...]]]) -> list[tuple[int, ...]]:
-    """As :func:`activation_choices`, from the dice sorted by colour; ``combos`` caches choices per colour and
-    count across the cards of one listing."""
+    """Every distinct choice of exactly the card's dice (keys ``colour << 4 | pips``) reaching its sum, from the
+    active dice sorted by colour; ``combos`` caches the choices per colour and count across one listing's cards."""
     parts: list[list[tuple[int, ...]]] = []
     for colour, count in spec.colour_counts:
         if len(by_colour[colour]) < count:
@@ -668,12 +663,12 @@ def _salvage_choices(state: TharosState, p: int) -> list[Action]:
 def _decide_salvage(state: TharosState, p: int, card: str, act_id: str, rest: tuple[object, ...]) -> None:
     if card != "steam_pressure_plant" or act_id != "take" or len(rest) != 1:
         raise IllegalAction("take one card of the discard pile: card steam_pressure_plant take <number>")
-    _check_discard(state, rest[0])
+    check_discard(state, rest[0])
     state.pop(p, SALVAGE)  # first: a fourth card in hand pushes the core's discard decision
     take_from_discard(state, p, rest[0])
 
 
-def _check_discard(state: TharosState, card: object) -> None:
+def check_discard(state: TharosState, card: object) -> None:
     if not isinstance(card, int) or card not in state.board.action_discard:
         raise IllegalAction(f"action card {card} is not on the discard pile")
 
@@ -681,7 +676,7 @@ def _check_discard(state: TharosState, card: object) -> None:
 def take_from_discard(state: TharosState, p: int, card: object) -> None:
     """The chosen action card from the (open) discard pile into the hand (Steam Pressure Plant, Organisation
     Office); a fourth card in hand is discarded at once by the player's choice (the core's decision)."""
-    _check_discard(state, card)
+    check_discard(state, card)
     assert isinstance(card, int)
     state.board.action_discard.remove(card)
     state.emit("card_from_discard", player=p, card=card)
@@ -764,16 +759,6 @@ def after_draw(state: TharosState, p: int) -> None:
         _lay_aside(state, p, next(i for i, x in enumerate(g.active) if d.pips(x) == 0))
     elif drawn:
         state.push(p, ASIDE)
-
-
-def victory_points(state: TharosState, p: int) -> int:
-    """Final-scoring points of the player's active cards (one per die symbol of their activation cost)."""
-    all_specs = specs(state.fig)
-    return sum(all_specs[c].points for c in state.guilds[p].cards_active)
-
-
-def guild_limit(state: TharosState, card: str) -> int:
-    return specs(state.fig)[card].limit
 
 
 HOOKS.main.append(main_actions)
