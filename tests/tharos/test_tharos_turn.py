@@ -247,3 +247,17 @@ def test_converter_plus_stops_at_seven_and_flip_turns_two_white_dice() -> None:
     set_dice(state, p, "w1 w3 r2")
     play(state, p, "convert flip w3 w1")
     assert sorted(d.token(x) for x in state.guilds[p].active) == ["r2", "w4", "w6"]
+
+
+def test_converter_shift_lowers_a_die_above_seven_but_raises_only_to_seven() -> None:
+    """The Manipulator may take a die above 7; the colour converter may lower it ("nicht aber unter 1 senken")."""
+    state = new_state(2, seed=6)
+    p = state.board.current
+    set_converter(state, "A1", "shift_white")
+    set_dice(state, p, "w10 w1")
+    legal = {a for a in state.legal_actions(p) if a.kind == "convert"}
+    assert legal == {Action("convert", "shift", "w10", "down"), Action("convert", "shift", "w1", "up")}
+    assert "up to 7" in refused(state, p, "convert shift w10 up")
+    assert "below 1" in refused(state, p, "convert shift w1 down")
+    play(state, p, "convert shift w10 down")
+    assert sorted(d.token(x) for x in state.guilds[p].active) == ["w1", "w9"]

@@ -548,8 +548,14 @@ def apply_convert(state: TharosState, p: int, action: Action) -> None:
         if LETTERS[d.colour(die)] != str(tile["colour"])[0]:
             raise IllegalAction(f"this converter changes {tile['colour']} dice only")
         step = {"up": 1, "down": -1}.get(str(args[2]) if len(args) > 2 else "")
-        if step is None or not 1 <= d.pips(die) + step <= max_pip:
-            raise IllegalAction(f"shift a die 'up' or 'down' by one, staying within 1..{max_pip}")
+        if step is None:
+            raise IllegalAction("shift a die 'up' or 'down' by one")
+        # "Er darf ihn auf 7 erhöhen, nicht aber unter 1 senken": raising stops at 7, lowering at 1 (a die the
+        # Manipulator took above 7 may come down)
+        if step > 0 and d.pips(die) >= max_pip:
+            raise IllegalAction(f"the converter raises a die up to {max_pip} at most")
+        if step < 0 and d.pips(die) <= 1:
+            raise IllegalAction("the converter never lowers a die below 1")
         g.active[i] = die + step
     elif kind == "dye":
         (i,) = d.find(g, tuple(str(a) for a in args[1:2]))
