@@ -207,6 +207,24 @@ def test_determinize_depends_only_on_the_observers_view() -> None:
             assert first.to_dict() == second.to_dict(), "the re-dealt state depends on hidden parts"
 
 
+def test_determinize_redeals_cards_drawn_for_another_players_choice() -> None:
+    state, p = attack_position(1, "w6 w1 y1 g1 b1")
+    state.apply(p, "cards large dice w6")  # three cards drawn, p keeps one
+    assert state.board.pending[0][:2] == [p, "keep"] and len(state.board.drawn) == 3
+    other = (p + 1) % 3
+    seen_by_chooser = state.clone()
+    seen_by_chooser.determinize(p, Rng(5))
+    assert seen_by_chooser.board.drawn == state.board.drawn, "the chooser sees the cards it chooses from"
+    changed = 0
+    for seed in range(8):
+        world = state.clone()
+        world.determinize(other, Rng(seed))
+        check(world)
+        assert world.view(other) == state.view(other)
+        changed += world.board.drawn != state.board.drawn
+    assert changed, "the drawn cards are re-dealt for the other seats"
+
+
 def test_determinize_leaves_a_finished_game_alone() -> None:
     state = play(3, ["random", "random"])
     before = state.to_dict()
