@@ -16,7 +16,6 @@ from typing import Any
 
 from e2e_helpers import SeatDriver, screenshot
 
-DIE_TOKEN = re.compile(r"^[wyrgb][0-9]+$")
 CELL = re.compile(r"^[A-D][1-4]$")
 WORD = re.compile(r"^[a-z_]{2,}$")
 BOARD_FAMILIES = {"money many", "money little", "cards large", "cards single", "reroll", "land", "explore", "buy",
@@ -35,9 +34,7 @@ def parse(text: str) -> Parsed:
     """The page's reading of an action (model.js ``parse``): its family, its target words and its dice."""
     words = text.split(" ")
     kind = words[0]
-    at = words.index("dice") if "dice" in words else -1
-    if at >= 0 and not all(DIE_TOKEN.match(w) for w in words[at + 1:]):
-        at = -1
+    at = words.index("dice") if "dice" in words else -1  # the word `dice`: active dice follow
     args = words[1:at] if at >= 0 else words[1:]
     dice = words[at + 1:] if at >= 0 else []
     cut = 0

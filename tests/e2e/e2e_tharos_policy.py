@@ -32,8 +32,7 @@ def dice_of(action: str) -> list[str]:
     words = action.split(" ")
     if "dice" not in words:
         return []
-    tail = words[words.index("dice") + 1:]
-    return tail if all(len(w) >= 2 and w[1:].isdigit() for w in tail) else []
+    return words[words.index("dice") + 1:]
 
 
 def pips(action: str) -> int:

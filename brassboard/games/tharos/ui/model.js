@@ -18,10 +18,8 @@ export const cellName = (i) => "ABCD"[i % 4] + String(Math.floor(i / 4) + 1);
 export function parse(text) {
   const words = text.split(" ").filter(Boolean);
   const kind = words[0] || "";
-  // the dice used: what follows the word `dice`, when those are active dice (colour and pips); an action card
-  // may name dice to draw by colour alone ("play 28 dice w y"): those are arguments, not dice to pick
-  let at = words.indexOf("dice");
-  if (at >= 0 && !words.slice(at + 1).every((w) => DIE_TOKEN.test(w))) at = -1;
+  // the dice used: what follows the word `dice` (always active dice, colour and pips)
+  const at = words.indexOf("dice");
   const args = at < 0 ? words.slice(1) : words.slice(1, at);
   const dice = at < 0 ? [] : words.slice(at + 1);
   // the family: the kind with its option word (money many, convert plus, activate banker, use new_market),
