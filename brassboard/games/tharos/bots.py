@@ -57,6 +57,7 @@ DIE_PIP = 0.03  # each pip of an unused active die
 
 
 def turns_left(state: TharosState) -> int:
+    """Turns (Durchgänge) still to play, the current one included; 0 once the game is over."""
     board = state.board
     if board.step == "over":
         return 0
@@ -64,6 +65,7 @@ def turns_left(state: TharosState) -> int:
 
 
 def largest_group(mask: int) -> int:
+    """The size of the largest orthogonally connected group of landscapes in ``mask``."""
     best = 0
     seen = 0
     for cell in range(16):
