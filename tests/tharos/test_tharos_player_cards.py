@@ -151,6 +151,8 @@ def test_steam_dyer_dyes_a_white_die_for_the_coming_action() -> None:
     mains = turn.main_actions(state, p)
     assert mains and all("r2" in a for a in mains)  # the coming action uses the dyed die
     assert "defend dice r2" in {str(a) for a in mains}
+    assert Action("pass") not in state.legal_actions(p)
+    assert "an action must follow" in refused(state, p, "pass")
     play(state, p, "defend dice r2")
     assert "steam_dyer" in g.cards_used and state.active_players() != [p]
 

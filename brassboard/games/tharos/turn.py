@@ -119,7 +119,7 @@ def legal(state: TharosState, p: int) -> list[Action]:
     out += ba.gen_convert(state, p)
     for gen in HOOKS.free:
         out += gen(state, p)
-    if not g.card_played or not mains:
+    if not (g.card_played or "bound" in g.turn_flags) or not mains:  # a card or the Steam Dyer binds an action
         out.append(PASS)
     return out
 
@@ -206,6 +206,8 @@ def dispatch(state: TharosState, p: int, action: Action) -> None:
     if kind == "pass":
         if g.card_played and main_actions(state, p):
             raise IllegalAction("a card played before the action must be followed by an action: no pass")
+        if "bound" in g.turn_flags and main_actions(state, p):
+            raise IllegalAction("the Steam Dyer dyed a die for the coming action: an action must follow, no pass")
         g.passed = True
         state.emit("pass", player=p)
         end_player_turn(state)
