@@ -138,8 +138,6 @@ def dice_conserved(state: TharosState) -> bool:
     for g in state.guilds:
         ids = [*g.bag, *g.discard, *g.stored, *(i for c in g.market for i in c),
                *(d.die_id(x) for x in (*g.active, *g.placed) if d.die_id(x) < d.VIRTUAL)]
-        reserve = g.flags.get("t3:reserve", 0)
-        ids += [i for i in range(18) if reserve >> i & 1]
         if sorted(ids) != list(range(18)):
             return False
     return True
