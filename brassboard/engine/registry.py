@@ -14,6 +14,7 @@ _MODULES: dict[str, str] = {
     "age_of_steam": "brassboard.games.age_of_steam.rules",
     "planet_steam": "brassboard.games.planet_steam.rules",
     "planet_unknown": "brassboard.games.planet_unknown.rules",
+    "tharos": "brassboard.games.tharos.rules",
     "tictactoe": "brassboard.games.tictactoe.rules",
 }
 

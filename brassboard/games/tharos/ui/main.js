@@ -1,0 +1,677 @@
+// Tharos's browser view: the 4×4 landscapes under the attack row, the public buildings, each guild's player board
+// (action fields with the dice placed on them, the dice market, bag and discard, player cards, medals) and one's
+// own action-card hand. Every choice comes from the legal actions: the player picks an action (on the board or in
+// the action bar), the dice that can serve it light up and are picked by clicking, then the target (a landscape,
+// a market die, an option) and an action card to go with it.
+// Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
+import { h, stylesheet } from "/static/dom.js";
+import { translator } from "/static/i18n.js";
+import { strings as STRINGS } from "./strings.js";
+import { parse, families, diceChoice, cellsOf, tokenDie, cellName, cellIndex, CELL, DIE_TOKEN, COLOURS } from "./model.js";
+import { dieSvg, blankDie, guildTile, mineTile, sample, chip, LAND } from "./board.js";
+import { readView, FIELDS, MEDALS } from "./view.js";
+
+export const strings = STRINGS;
+
+// The printed figures (landscape kinds, converters, cards, buildings) are the same in every match: loaded once.
+const FIGURES = await fetch("/api/games/tharos/figures").then((response) => (response.ok ? response.json() : {}), () => ({}));
+// the white fields of the player board and their options, as the figures print them (the board's own list if not)
+const BOARD_FIELDS = FIGURES.fields || FIELDS;
+
+let api = null, root = null, els = null;
+let msg = null, view = null, legal = [], legalSet = new Set(), byFamily = new Map();
+let me = null;            // the seat this page acts for (null: spectator)
+let pick = null;          // {family, dice: [indices into my active dice]}: the action being put together
+let hoverCells = null;    // cells to outline while an option is pointed at
+let lastKey = "";
+let listening = false;
+
+const lang = () => (api && api.lang) || "en";
+const ownT = translator(STRINGS);
+const T = (key, params) => (api && api.t ? api.t(key, params) : ownT(key, params));
+/** A translation, or `fallback` when the key has none. */
+const TF = (key, fallback, params) => { const text = T(key, params); return text === key ? fallback : text; };
+
+function seatName(p, message = msg) {
+  if (p === null || p === undefined) return "—";
+  const seat = message && (message.seats || []).find((x) => x.seat === p);
+  return (seat && seat.name) || T("player.n", { n: p + 1 });
+}
+
+// ----- names of things ---------------------------------------------------------------------------------------------
+const named = (table, id) => {
+  const item = table && (Array.isArray(table) ? table.find((x) => x.id === id) : table[id]);
+  if (!item) return null;
+  return (lang() === "de" && item.name_de) || item.name || null;
+};
+const landName = (kind) => named(FIGURES.landscapes, kind) || TF("land." + kind, kind);
+const converterName = (id) => named(FIGURES.converters, id) || TF("conv." + id, id);
+const cardName = (id) => named(FIGURES.player_cards, id) || TF("pcard." + id, id);
+const buildingName = (id) => named(FIGURES.buildings, id) || TF("bld." + id, id);
+/** A text of the data files in the page's language (`text` / `text_de`), else this UI's own string. */
+function dataText(item, key) {
+  const text = item && ((lang() === "de" && item.text_de) || item.text);
+  return text || TF(key, "");
+}
+const cardText = (id) => dataText((FIGURES.player_cards || {})[id], "pctext." + id);
+const buildingText = (id) => dataText((FIGURES.buildings || {})[id], "bldtext." + id);
+function actionCard(n) {
+  const cards = FIGURES.action_cards && (FIGURES.action_cards.cards || FIGURES.action_cards);
+  if (Array.isArray(cards)) return cards.find((c) => String(c.number) === String(n)) || null;
+  return (cards && cards[String(n)]) || null;
+}
+const actionCardName = (n) => { const c = actionCard(n); return c ? (lang() === "de" && c.name_de) || c.name : `#${n}`; };
+function actionCardText(n) {
+  const c = actionCard(n);
+  if (!c) return "";
+  const text = (lang() === "de" && c.text_de) || c.text || "";
+  // cards 32-38: the landscapes their mines must be on, or the shape of their guild tiles (DESIGN figures)
+  const deck = FIGURES.action_cards || {};
+  const kinds = (deck.mine_sets || {})[String(n)];
+  if (Array.isArray(kinds)) return `${text} (${T("ac.mines", { kinds: kinds.map(landName).join(", ") })})`;
+  const shape = (deck.shape_names || {})[String(n)];
+  if (shape) return `${text} (${T("ac.shape", { shape: Array.isArray(shape) ? (lang() === "de" && shape[1]) || shape[0] : shape })})`;
+  return text;
+}
+const colourName = (c) => T("color." + c);
+const cellLabel = (i) => `${cellName(i)} ${view && view.lands[i] ? landName(view.lands[i].kind) : ""}`.trim();
+
+/** A word of an action's arguments in the page's language (a landscape, a die, a card, a building, an option). */
+const CARD_NUMBER_KINDS = new Set(["keep", "discard", "damage"]);
+function wordLabel(w, kind = "") {
+  if (/^[0-9]+$/.test(w)) {
+    if (CARD_NUMBER_KINDS.has(kind)) return `#${w} “${actionCardName(w)}”`;
+    if (kind === "buy") return T("word.column", { n: w });
+    return w;
+  }
+  if (CELL.test(w)) return `${w} ${view && view.lands[cellIndex(w)] ? landName(view.lands[cellIndex(w)].kind) : ""}`.trim();
+  if (DIE_TOKEN.test(w)) { const d = tokenDie(w); return `${colourName(d.color)} ${d.pips}`; }
+  if (COLOURS.includes(w)) return colourName(w);
+  if (FIGURES.player_cards && FIGURES.player_cards[w]) return cardName(w);
+  if (FIGURES.buildings && FIGURES.buildings[w]) return buildingName(w);
+  return TF("word." + w, w.replace(/_/g, " "));
+}
+
+/** A family's name: "Much money", "Activate Banker", "Play “Sell Claims”". */
+function familyLabel(family) {
+  const [kind, opt, what] = family.split(" ");
+  if (kind === "play") return T("fam.play", { name: actionCardName(opt) });
+  if (kind === "card") return T("fam.card", { name: cardName(opt), what: TF(`cact.${opt}.${what}`, TF("cact." + what, what || "")) });
+  if (opt !== undefined) {
+    const key = `fam.${kind}.${opt}`;
+    const text = T(key);
+    if (text !== key) return text;
+    return TF("fam." + kind, `${kind} ${opt}`, { name: wordLabel(opt) });
+  }
+  return TF("fam." + kind, kind);
+}
+
+/** The target part of an action as readable pieces (landscapes by name, dice drawn, words translated). */
+function restLabel(a) {
+  if (a.kind === "buy" && a.rest.length === 2 && me !== null) {
+    const col = (view.players[me].market[Number(a.rest[0]) - 1] || []);
+    const row = col.indexOf(a.rest[1]);
+    return [blankDie(a.rest[1], 16), " ", T("buy.option", { color: colourName(a.rest[1]), n: a.rest[0], price: [2, 4, 6][row] ?? "?" })];
+  }
+  const out = [];
+  let afterDie = false;
+  for (const w of a.rest) {
+    if (DIE_TOKEN.test(w)) { const d = tokenDie(w); out.push(h("span.th-inline", { title: wordLabel(w) }, dieSvg(d.color, d.pips, 18))); afterDie = true; continue; }
+    if (out.length) out.push(" ");
+    // a die followed by a number is turned to that number (Civil Office)
+    out.push(afterDie && /^[0-9]+$/.test(w) ? `→ ${w}` : wordLabel(w, a.kind));
+    afterDie = false;
+  }
+  return out;
+}
+
+// ----- protocol ------------------------------------------------------------------------------------------------
+export function mount(element, a) {
+  if (a.seat !== me) pick = null;
+  api = a;
+  stylesheet("th-style", new URL("./style.css", import.meta.url).href);
+  els = {
+    action: h("section.th-action", { "aria-live": "polite" }),
+    table: h("div.th-panel.th-table"),
+    buildings: h("div.th-panel.th-buildings"),
+    mine: h("div.th-panel.th-myboard"),
+    others: h("div.th-others"),
+  };
+  root = h("div.th-root",
+    els.action,
+    h("div.th-main", h("div.th-left", els.table, els.buildings), h("div.th-right", els.mine)),
+    els.others);
+  element.append(root);
+  if (!listening) {
+    listening = true;
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape" && root && root.isConnected && pick) { pick = null; render(); } });
+  }
+}
+
+export function update(message) {
+  msg = message;
+  view = readView(message.view || {});
+  legal = (message.legal || []).map(parse);
+  legalSet = new Set(legal.map((x) => x.text));
+  byFamily = families(legal);
+  me = typeof message.seat === "number" ? message.seat : null;
+  const k = `${message.version}:${message.seat}`;
+  if (k !== lastKey) {
+    lastKey = k;
+    pick = null;
+    hoverCells = null;
+  }
+  render();
+}
+
+// ----- choosing --------------------------------------------------------------------------------------------------
+function send(text) {
+  if (!api || !legalSet.has(text)) return;
+  pick = null;
+  hoverCells = null;
+  api.send(text);
+}
+
+/** Start putting an action of `family` together (or send it at once when it has one form and no dice). */
+function choose(family) {
+  const acts = byFamily.get(family) || [];
+  if (!acts.length) return;
+  if (acts.length === 1 && !acts[0].dice.length && !acts[0].rest.length) { send(acts[0].text); return; }
+  pick = pick && pick.family === family ? null : { family, dice: [] };
+  render();
+}
+
+function myActive() { return me !== null && view.players[me] ? view.players[me].active : []; }
+
+/** The state of the dice picking: the tokens chosen, which dice may still be added, the actions complete now. */
+function pickState() {
+  if (!pick) return null;
+  const acts = byFamily.get(pick.family) || [];
+  const active = myActive();
+  const tokens = pick.dice.map((i) => active[i] && active[i].token).filter(Boolean);
+  const { extra, complete } = diceChoice(acts, tokens);
+  const needsDice = acts.some((a) => a.dice.length);
+  return { acts, tokens, extra, complete, needsDice };
+}
+
+function toggleDie(i) {
+  if (!pick) return;
+  const at = pick.dice.indexOf(i);
+  if (at >= 0) pick.dice.splice(at, 1);
+  else {
+    const st = pickState();
+    const die = myActive()[i];
+    if (!die || !st.extra.has(die.token)) return;
+    pick.dice.push(i);
+  }
+  render();
+}
+
+/** Cells a click on the grid would complete the picked action with: Map cell -> [actions]. */
+function cellTargets() {
+  const out = new Map();
+  const st = pickState();
+  if (!st) return out;
+  for (const a of st.complete) {
+    const cells = cellsOf(a);
+    if (cells.length !== 1) continue;
+    if (!out.has(cells[0])) out.set(cells[0], []);
+    out.get(cells[0]).push(a);
+  }
+  return out;
+}
+
+/** Market dice a click would buy: Map "col:colour" -> action (the picked buy's dice chosen). */
+function marketTargets() {
+  const out = new Map();
+  const st = pickState();
+  if (!st || !pick.family.startsWith("buy")) return out;
+  for (const a of st.complete) out.set(`${a.rest[0]}:${a.rest[1]}`, a);
+  return out;
+}
+
+// ----- rendering -----------------------------------------------------------------------------------------------
+function render() {
+  if (!root || !view) return;
+  renderAction();
+  renderTable();
+  renderBuildings();
+  renderMine();
+  renderOthers();
+}
+
+function button(text, label, { primary = false, cls = "", title = null } = {}) {
+  return h("button" + (primary ? ".primary" : "") + (cls ? "." + cls : ""), {
+    type: "button", dataset: { action: text }, title: title || text, onclick: () => send(text) }, label);
+}
+function familyButton(family, label = null, cls = "") {
+  const on = pick && pick.family === family;
+  return h("button.th-fam" + (on ? ".on" : "") + (cls ? "." + cls : ""), {
+    type: "button", dataset: { family }, title: familyHint(family), onclick: () => choose(family) }, label || familyLabel(family));
+}
+function familyHint(family) {
+  const [kind, opt] = family.split(" ");
+  if (kind === "play") return actionCardText(opt);
+  if (kind === "activate") {
+    const act = ((FIGURES.player_cards || {})[opt] || {}).activation;
+    if (act) return T("hint.activate", { dice: (act.dice || []).map(colourName).join(" + "), sum: act.sum });
+  }
+  if (kind === "card" || kind === "tile") return cardText(opt);
+  if (kind === "use") return buildingText(opt);
+  if (kind === "build") return T("hint.build", { text: buildingText(opt) });
+  return TF("hint." + family.replace(" ", "."), "");
+}
+
+const STEPS = ["prep", "actions", "attack", "cleanup", "round_end"];
+// the rules' steps (turn.py) on the five phases the page names
+const STEP_OF = { prep: "prep", roll: "prep", actions: "actions", attack: "attack", cleanup_offer: "cleanup", cleanup: "cleanup",
+  round_end: "round_end", medals: "round_end", round_over: "round_end" };
+
+function headline() {
+  const v = view;
+  const round = h("span.th-round", T("info.round", { n: v.round, of: 4 }), " · ", T("info.turn", { n: v.turn, of: 4 }));
+  const step = STEP_OF[v.step] || v.step;
+  const steps = h("ol.th-steps", STEPS.map((x) => h("li" + (x === step ? ".on" : ""), { dataset: { step: x } }, T("step." + x))));
+  const attack = v.target >= 0 ? h("span.th-strength", { title: T("attack.title") },
+    T("attack.line", { land: cellLabel(v.target), strength: v.strength })) : null;
+  return h("div.th-headline", round, steps, attack);
+}
+
+function promptFor() {
+  if (me === null || !legal.length) return null;
+  const kinds = new Set(legal.map((a) => a.kind));
+  if (kinds.has("keep")) return T("prompt.keep");
+  if (kinds.has("discard")) return T("prompt.discard");
+  if (kinds.has("medal")) return T("prompt.medal", { points: view.players[me].combat_points });
+  if (kinds.has("damage")) return T("prompt.damage");
+  if (kinds.has("give")) return T("prompt.give");
+  if (kinds.has("draw")) return T("prompt.draw");
+  if (kinds.has("roll")) return T("prompt.roll");
+  const pl = view.players[me];
+  const pending = view.pending && view.pending.player === me ? view.pending.kind : null;
+  if (pending) {
+    const text = T("prompt.pending." + pending);
+    if (text !== "prompt.pending." + pending) return text;
+  }
+  if (pl && pl.acted && kinds.has("done")) return T("prompt.after");
+  return T("prompt.action");
+}
+
+function renderAction() {
+  const box = els.action;
+  const mine = me !== null && legal.length > 0;
+  const parts = [headline()];
+  if (view.step === "over") parts.push(h("strong.th-prompt", T("prompt.over")));
+  else if (mine) parts.push(h("strong.th-prompt", promptFor()));
+  else parts.push(h("span.th-prompt.waiting", statusLine(msg)));
+  if (mine) {
+    const st = pickState();
+    if (st) parts.push(pickPanel(st));
+    parts.push(familyGroups());
+  }
+  box.classList.toggle("mine", mine);
+  box.replaceChildren(...parts);
+}
+
+// the action bar's groups: board fields, player cards and buildings, converter, action cards, the rest
+const GROUP_OF = {
+  money: "board", cards: "board", tile: "board", reroll: "board", land: "board", explore: "board", buy: "board",
+  mine: "board", build: "board", defend: "board", activate: "cards", use: "cards", card: "cards", convert: "free",
+  play: "play", pass: "end", done: "end",
+};
+function familyGroups() {
+  const groups = new Map();
+  for (const family of byFamily.keys()) {
+    const g = GROUP_OF[family.split(" ")[0]] || "decide";
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(family);
+  }
+  const order = ["decide", "board", "cards", "free", "play", "end"];
+  return h("div.th-groups", order.filter((g) => groups.has(g)).map((g) => h("div.th-group", { dataset: { group: g } },
+    h("span.th-glabel", T("group." + g)),
+    groups.get(g).map((family) => {
+      const acts = byFamily.get(family);
+      // a family of one plain action (pass, done, keep 17, medal take) is a button that sends it
+      if (acts.length === 1 && !acts[0].dice.length && !acts[0].rest.length) return button(acts[0].text, familyLabel(family), { primary: family === "done", cls: "th-fam" });
+      if (g === "decide" && acts.every((a) => !a.dice.length)) {
+        return acts.map((a) => button(a.text, [familyLabel(family), " ", ...restLabel(a)], { cls: "th-fam", title: decisionTitle(a) }));
+      }
+      return familyButton(family);
+    }))));
+}
+
+/** The text behind a decision's choice: an action card's effect (keep, discard), else the notation. */
+function decisionTitle(a) {
+  const card = a.rest.find((w) => /^[0-9]+$/.test(w));
+  return card && CARD_NUMBER_KINDS.has(a.kind) ? actionCardText(card) : a.text;
+}
+
+/** The panel of the action being put together: its dice, then its targets, then confirm. */
+function pickPanel(st) {
+  const out = [h("strong.th-picking", familyLabel(pick.family))];
+  const hint = familyHint(pick.family);
+  if (hint) out.push(h("span.th-muted", " — ", hint));
+  const rows = [h("div.th-pickhead", out, h("button.th-x", { type: "button", title: T("act.cancel"), onclick: () => { pick = null; render(); } }, "✕"))];
+  if (st.needsDice) {
+    rows.push(h("div.th-pickdice",
+      h("span.th-glabel", T("pick.dice")),
+      st.tokens.length ? st.tokens.map((t) => { const d = tokenDie(t); return h("span.th-inline", dieSvg(d.color, d.pips, 24)); }) : h("span.th-muted", T("pick.none")),
+      st.extra.size ? h("span.th-hint", T("pick.more", { n: st.extra.size })) : null));
+  }
+  const complete = st.needsDice ? st.complete : st.acts;
+  if (complete.length) {
+    const cells = new Set();
+    for (const a of complete) if (cellsOf(a).length === 1) cells.add(cellsOf(a)[0]);
+    if (cells.size) rows.push(h("div.th-hint", T("pick.cells")));
+    rows.push(h("div.th-options", complete.map((a) => {
+      const label = a.rest.length ? restLabel(a) : [T("act.confirm"), ": ", familyLabel(pick.family)];
+      const b = button(a.text, label, { primary: !a.rest.length, cls: "th-opt" });
+      const cs = cellsOf(a);
+      if (cs.length) {
+        b.addEventListener("pointerenter", () => { hoverCells = new Set(cs); renderTable(); });
+        b.addEventListener("pointerleave", () => { hoverCells = null; renderTable(); });
+      }
+      return b;
+    })));
+  } else if (st.needsDice && !st.tokens.length) rows.push(h("div.th-hint", T("pick.start")));
+  // an action card goes with an action: before it (offered here) or after it (offered once the action is done)
+  const plays = [...byFamily.keys()].filter((f) => f.startsWith("play ") && f !== pick.family);
+  if (plays.length && !pick.family.startsWith("play ")) {
+    rows.push(h("div.th-withcard", h("span.th-glabel", T("pick.withCard")), plays.map((f) => familyButton(f, familyLabel(f), "small"))));
+  }
+  return h("div.th-pick", { dataset: { family: pick.family } }, rows);
+}
+
+// ----- the table: attack row, landscapes, round marker ----------------------------------------------------------
+function renderTable() {
+  const v = view;
+  const targets = cellTargets();
+  const attack = h("div.th-attackrow", h("div.th-corner", { title: T("attack.deck", { n: v.attack_deck ?? "?" }) }, T("attack.deckShort", { n: v.attack_deck ?? "?" })),
+    [0, 1, 2, 3].map((col) => {
+      const card = v.attack[col];
+      if (!card) return h("div.th-attack.empty", { dataset: { col } }, "");
+      const current = col === v.attack.length - 1 && v.target >= 0;
+      return h("div.th-attack" + (current ? ".current" : ""), { dataset: { col }, title: T("attack.card", { value: card.value, round: v.round, strength: card.value + v.round }) },
+        h("span.th-attackval", String(card.value)), h("span.th-attackr", current ? `+${v.round} = ${card.value + v.round}` : "+R"),
+        card.tiles.length ? h("span.th-tiles", card.tiles.map((p) => guildTile(p, seatName(p)))) : null);
+    }));
+  const rows = [0, 1, 2, 3].map((row) => h("div.th-landrow" + (row === v.round - 1 ? ".now" : ""),
+    h("div.th-marker", row === v.round - 1 ? h("span.th-roundmarker", { title: T("info.marker") }, "R" + (row + 1)) : h("span.th-rowno", String(row + 1))),
+    [0, 1, 2, 3].map((col) => landscape(row * 4 + col, targets))));
+  const drawn = (v.round_end_drawn || []).length ? h("div.th-roundend", T("roundend.drawn"), " ", v.round_end_drawn.map((c) => h("span.th-recard", { title: roundEndText(c) }, `#${c}: ${roundEndText(c)}`))) : null;
+  els.table.replaceChildren(...[h("h4", T("table.title")), h("div.th-grid", attack, rows), drawn, legend()].filter(Boolean));
+}
+
+/** A round-end card's damage in the current round, from the printed figures ("nothing happens" when none). */
+function roundEndText(c) {
+  const rounds = (FIGURES.round_end || {})[String(c)];
+  const effects = rounds && rounds[view.round - 1];
+  if (!effects) return "#" + c;
+  if (!effects.length) return T("roundend.nothing");
+  return effects.map(([effect, n]) => T("roundend.effect", { what: TF("dmg." + effect, effect).replace(/:$/, ""), n: n || T(effect.startsWith("half") ? "roundend.half" : "roundend.all") })).join("; ");
+}
+
+function landscape(i, targets) {
+  const l = view.lands[i];
+  const colours = LAND[l.color] || LAND.white;
+  const target = i === view.target;
+  const acts = targets.get(i);
+  const hovered = hoverCells && hoverCells.has(i);
+  const cls = ".th-land" + (target ? ".target" : "") + (acts ? ".legal" : "") + (hovered ? ".hover" : "");
+  const title = [cellLabel(i), T("land.converter", { name: converterName(l.converter) })].join(" · ");
+  const el = h((acts ? "button" : "div") + cls, {
+    type: acts ? "button" : undefined, dataset: { cell: cellName(i), action: acts && acts.length === 1 ? acts[0].text : undefined }, title,
+    style: { background: colours.fill, borderColor: colours.dark },
+    onclick: acts ? () => { if (acts.length === 1) send(acts[0].text); } : undefined },
+  h("span.th-cellname", cellName(i)),
+  h("span.th-landname", landName(l.kind)),
+  h("span.th-samples", l.ore ? sample("ore", l.color, T("land.ore", { color: colourName(l.color) })) : null,
+    l.crystal ? sample("crystal", l.color, T("land.crystal", { color: colourName(l.color) })) : null),
+  h("span.th-conv", { title: T("land.converter", { name: converterName(l.converter) }) }, "⚙ ", converterName(l.converter)),
+  h("span.th-pieces", l.mines.map((p) => mineTile(p, T("land.mine", { name: seatName(p) }))), l.guild.map((p) => guildTile(p, T("land.guild", { name: seatName(p) })))),
+  target ? h("span.th-targetmark", { title: T("attack.title") }, "⚔ " + view.strength) : null);
+  return el;
+}
+
+function legend() {
+  return h("div.th-legend", h("span", sample("ore", "white"), " ", T("legend.ore")), h("span", sample("crystal", "white"), " ", T("legend.crystal")),
+    h("span", mineTile(me ?? 0), " ", T("legend.mine")), h("span", guildTile(me ?? 0), " ", T("legend.guild")),
+    h("span", T("legend.deck", { n: view.action_deck ?? "?", d: (view.action_discard || []).length })));
+}
+
+// ----- buildings -------------------------------------------------------------------------------------------------
+function familiesNaming(word) {
+  return [...byFamily.keys()].filter((f) => f.split(" ").slice(1).includes(word));
+}
+
+function renderBuildings() {
+  const v = view;
+  const all = [...v.built.map((b) => ({ id: b, built: true })), ...v.unbuilt.map((b) => ({ id: b, built: false }))];
+  els.buildings.replaceChildren(h("h4", T("bld.title")), h("div.th-bldrow", all.map(({ id, built }) => {
+    const b = (FIGURES.buildings || {})[id] || {};
+    const owner = v.owners[id];
+    const fams = me !== null ? familiesNaming(id) : [];
+    return h("div.th-bld" + (built ? ".built" : "") + (fams.length ? ".legal" : ""), { dataset: { building: id } },
+      h("div.th-bldhead", h("strong", buildingName(id)), b.price !== undefined ? h("span.th-price", T("bld.price", { n: b.price })) : null),
+      h("div.th-bldtext", buildingText(id)),
+      h("div.th-bldfoot", built ? (owner !== undefined && owner !== null ? h("span", guildTile(owner, seatName(owner)), " ", T("bld.owner", { name: seatName(owner) })) : h("span.th-muted", T("bld.public"))) : h("span.th-muted", T("bld.unbuilt")),
+        fams.map((f) => familyButton(f, familyLabel(f), "small"))));
+  })));
+}
+
+// ----- a player's board ---------------------------------------------------------------------------------------
+function renderMine() {
+  const p = me !== null ? me : 0;
+  els.mine.replaceChildren(playerBoard(p, me !== null));
+}
+
+function renderOthers() {
+  const others = view.players.map((_, p) => p).filter((p) => p !== (me !== null ? me : 0));
+  els.others.replaceChildren(...others.map((p) => h("div.th-panel.th-other", { dataset: { player: p } }, playerBoard(p, false))));
+}
+
+function playerBoard(p, own) {
+  const pl = view.players[p];
+  const acting = (msg.active || []).includes(p);
+  const head = h("h4.th-phead", chip(p), " ", seatName(p), own ? h("span.th-badge.you", T("player.you")) : null,
+    p === view.start_player ? h("span.th-badge", { title: T("player.startTitle") }, T("player.start")) : null,
+    acting ? h("span.th-badge.acting", T("player.acting")) : null,
+    pl.passed ? h("span.th-badge", T("player.passed")) : null);
+  const stats = h("div.th-stats",
+    h("span.th-stat", { title: T("stat.moneyTitle") }, h("span.th-coin", "J"), h("b", String(pl.money)), " ", T("stat.jars")),
+    h("span.th-stat", { title: T("stat.combatTitle") }, "⚔ ", h("b", String(pl.combat_strength)), " ", T("stat.combat")),
+    h("span.th-stat", { title: T("stat.pointsTitle") }, T("stat.points"), " ", pointsTrack(pl.combat_points)),
+    h("span.th-stat", guildTile(p), " ", h("b", String(pl.guild)), "/12"),
+    h("span.th-stat", mineTile(p), " ", h("b", String(pl.mines)), "/10"),
+    h("span.th-stat", T("stat.samples"), " ", pl.ore.map((c) => sample("ore", c, T("land.ore", { color: colourName(c) }))),
+      pl.crystal.map((c) => sample("crystal", c, T("land.crystal", { color: colourName(c) }))), !pl.ore.length && !pl.crystal.length ? "–" : null));
+  return h("div.th-board" + (own ? ".own" : ""), { dataset: { player: p } },
+    head, stats,
+    activeDice(p, pl, own),
+    fieldsBox(p, pl, own),
+    h("div.th-boardrow", marketBox(p, pl, own), bagBox(pl), medalsBox(pl)),
+    handBox(p, pl, own),
+    cardsBox(p, pl, own));
+}
+
+function pointsTrack(n) {
+  return h("span.th-track", [1, 2, 3, 4, 5, 6, 7].map((i) => h("i" + (i <= n ? ".on" : ""))), h("b", String(n)));
+}
+
+function activeDice(p, pl, own) {
+  const st = own ? pickState() : null;
+  const dice = pl.active.map((d, i) => {
+    const selected = !!(st && pick.dice.includes(i));
+    const can = !!(st && !selected && st.extra.has(d.token));
+    const cls = ".th-die" + (selected ? ".on" : "") + (can ? ".legal" : "") + (st && st.needsDice && !can && !selected ? ".dim" : "");
+    return h((own ? "button" : "span") + cls, {
+      type: own ? "button" : undefined, dataset: { token: d.token, index: i }, title: `${colourName(d.color)} ${d.pips}`,
+      onclick: own ? () => toggleDie(i) : undefined }, dieSvg(d.color, d.pips, own ? 38 : 26));
+  });
+  return h("div.th-activebox", h("span.th-glabel", T("dice.active")),
+    h("div.th-active", dice.length ? dice : h("span.th-muted", T("dice.noneActive"))));
+}
+
+/** The action fields of the board, the dice lying on each, and (for the own board) the options that can be taken. */
+function fieldsBox(p, pl, own) {
+  const field = (id) => {
+    const used = pl.fields[id];
+    const dice = pl.placed.filter((d) => d.on === id);
+    // another guild's board shows only what was used (its options are the same as one's own)
+    const options = BOARD_FIELDS[id] || [];
+    const shown = own ? options : options.filter((opt) => used === opt);
+    const opts = shown.map((opt) => {
+      const family = opt ? `${famKind(id, opt)}` : id;
+      const can = own && byFamily.has(family);
+      const cls = ".th-fopt" + (used === opt ? ".used" : "") + (can ? ".legal" : "");
+      return can ? h("button" + cls, { type: "button", dataset: { family }, onclick: () => choose(family), title: familyHint(family) }, T(`field.${id}.${opt}`))
+        : h("span" + cls, T(`field.${id}.${opt}`));
+    });
+    return h("div.th-field.f-" + id + (used ? ".blocked" : ""), { dataset: { field: id } },
+      h("span.th-fname", T("field." + id)), h("div.th-fopts", opts),
+      h("div.th-fdice", dice.map((d) => dieSvg(d.color, d.pips, 22))));
+  };
+  const red = pl.placed.filter((d) => d.on === "attack");
+  const defendCan = own && byFamily.has("defend");
+  const attack = h("div.th-field.f-attack", { dataset: { field: "attack" } },
+    h("span.th-fname", T("field.attack")),
+    !own ? null : defendCan ? h("button.th-fopt.legal", { type: "button", dataset: { family: "defend" }, onclick: () => choose("defend") }, T("fam.defend")) : h("span.th-fopt", T("field.attack.text")),
+    h("div.th-fdice", red.map((d) => dieSvg(d.color, d.pips, 22))),
+    h("span.th-fsum", "⚔ ", String(pl.combat_strength), pl.sure_defence ? h("span.th-badge", T("stat.sure")) : null));
+  const yellow = h("div.th-field.f-yellow", { dataset: { field: "yellow" } }, h("span.th-fname", T("field.yellow")), own ? h("span.th-fopt", T("field.yellow.text")) : null,
+    pl.buildings_used.length ? h("span.th-muted", T("field.yellow.used", { list: pl.buildings_used.map(buildingName).join(", ") })) : null);
+  return h("div.th-fields", Object.keys(BOARD_FIELDS).map(field), attack, yellow);
+}
+// the family of a field's option in the notation: "money many", "cards large", "tile" (its card follows), "land"
+function famKind(id, opt) {
+  if (id === "money" || id === "cards") return `${id} ${opt}`;
+  return opt;
+}
+
+function marketBox(p, pl, own) {
+  const targets = own ? marketTargets() : new Map();
+  const buyable = own && byFamily.has("buy");
+  const prices = [2, 4, 6];
+  const cols = pl.market.map((col, c) => h("div.th-mcol", [2, 1, 0].map((row) => {
+    const colour = col[row];
+    if (!colour) return h("span.th-mslot.empty", { dataset: { col: c + 1, row } }, h("small", String(prices[row])));
+    const act = targets.get(`${c + 1}:${colour}`);
+    const el = h((act ? "button" : "span") + ".th-mslot" + (act ? ".legal" : ""), {
+      type: act ? "button" : undefined, dataset: { col: c + 1, row, color: colour, action: act ? act.text : undefined },
+      title: T("market.die", { color: colourName(colour), price: prices[row] }), onclick: act ? () => send(act.text) : undefined },
+    blankDie(colour, 22), h("small", String(prices[row])));
+    return el;
+  })));
+  return h("div.th-market", h("span.th-glabel", T("market.title")),
+    buyable ? h("button.th-fam.small" + (pick && pick.family === "buy" ? ".on" : ""), { type: "button", dataset: { family: "buy" }, onclick: () => choose("buy") }, T("fam.buy")) : null,
+    h("div.th-mcols", cols));
+}
+
+function bagBox(pl) {
+  return h("div.th-bag", h("span.th-glabel", T("bag.title")),
+    h("div", T("bag.count", { n: pl.bag })),
+    h("div.th-discard", h("span", T("bag.discard", { n: pl.discard.length })), " ", pl.discard.map((c) => blankDie(c, 13))),
+    pl.stored && pl.stored.length ? h("div", T("bag.stored", { n: pl.stored.length })) : null);
+}
+
+function medalsBox(pl) {
+  return h("div.th-medals", h("span.th-glabel", T("medal.title")),
+    h("div.th-medalrow", MEDALS.map((m, i) => h("span.th-medal.m-" + m, { title: T("medal." + m) }, h("i", T("medal.short." + m)), h("b", String(pl.medals[i]))))));
+}
+
+function cardsBox(p, pl, own) {
+  const placedOn = (card) => pl.placed.filter((d) => d.on === "card:" + card || d.on === card);
+  const card = (id, active) => {
+    const fams = own ? familiesNaming(id) : [];
+    const tiles = pl.card_tiles[id] || 0;
+    const used = pl.cards_used.includes(id);
+    const fresh = pl.cards_new.includes(id);
+    return h("div.th-pcard" + (active ? ".active" : ".inactive") + (used ? ".used" : "") + (fams.length ? ".legal" : ""), { dataset: { card: id } },
+      h("div.th-pchead", h("strong", cardName(id)), costOf(id)),
+      h("div.th-pctext", cardText(id)),
+      tiles ? h("div.th-pctiles", Array.from({ length: tiles }, () => guildTile(p, T("pcard.tile")))) : null,
+      placedOn(id).length ? h("div.th-fdice", placedOn(id).map((d) => dieSvg(d.color, d.pips, 20))) : null,
+      used ? h("span.th-badge", T("pcard.used")) : null, fresh ? h("span.th-badge", T("pcard.new")) : null,
+      fams.length ? h("div.th-pcacts", fams.map((f) => familyButton(f, familyLabel(f), "small"))) : null);
+  };
+  return h("div.th-cards",
+    h("span.th-glabel", T("pcard.active", { n: pl.cards_active.length })),
+    h("div.th-pcards", pl.cards_active.length ? pl.cards_active.map((c) => card(c, true)) : h("span.th-muted", T("pcard.noneActive"))),
+    own ? h("details.th-inactive" + (familiesAny(pl.cards_inactive) ? ".legal" : ""), { open: familiesAny(pl.cards_inactive) || undefined },
+      h("summary", T("pcard.inactive", { n: pl.cards_inactive.length })), h("div.th-pcards", pl.cards_inactive.map((c) => card(c, false))))
+      : h("div.th-muted", T("pcard.inactive", { n: pl.cards_inactive.length })));
+}
+/** A player card's activation cost as printed: the dice it names (blank, in their colours) and the sum they reach. */
+function costOf(id) {
+  const c = (FIGURES.player_cards || {})[id];
+  const act = c && c.activation;
+  if (!act) return null;
+  return h("span.th-pcost", { title: T("pcard.vpTitle") }, (act.dice || []).map((col) => blankDie(col, 14)), ` ≥${act.sum}`);
+}
+function familiesAny(ids) { return me !== null && ids.some((id) => familiesNaming(id).length); }
+
+function handBox(p, pl, own) {
+  if (!own) return h("div.th-hand", h("span", h("span.th-glabel", T("hand.others")), " ", T("hand.count", { n: pl.hand_size })));
+  const cards = pl.hand.map((n) => {
+    const fam = `play ${n}`;
+    const can = byFamily.has(fam);
+    return h((can ? "button" : "div") + ".th-acard" + (can ? ".legal" : "") + (pick && pick.family === fam ? ".on" : ""), {
+      type: can ? "button" : undefined, dataset: { card: n, family: can ? fam : undefined }, onclick: can ? () => choose(fam) : undefined },
+    h("span.th-acno", "#" + n), h("strong", actionCardName(n)), h("span.th-actext", actionCardText(n)));
+  });
+  return h("div.th-hand", h("span.th-glabel", T("hand.title"), " ", h("span.th-muted", T("hand.limit"))),
+    h("div.th-acards", cards.length ? cards : h("span.th-muted", T("hand.empty"))));
+}
+
+// ----- status line and log -------------------------------------------------------------------------------------
+function statusLine(message) {
+  const v = message.view;
+  const active = (message.active && message.active.length ? message.active : (v && v.active)) || [];
+  const names = active.map((p) => seatName(p, message)).join(", ");
+  if (!v || (v.step || v.phase) === "over") return T("status.over");
+  return T("status.waiting", { names: names || "—" });
+}
+
+export function status(message) {
+  const v = message.view;
+  if (!v) return "";
+  const seat = typeof message.seat === "number" ? message.seat : null;
+  if (message.status === "running" && seat !== null && (message.legal || []).length) {
+    return `${T("info.round", { n: v.round, of: 4 })}, ${T("info.turn", { n: v.turn, of: 4 })}: ${T("status.yours")}`;
+  }
+  return statusLine(message);
+}
+
+export function describe(entry) {
+  const who = seatName(entry.seat);
+  const a = parse(entry.action);
+  let text = familyLabel(a.family);
+  const rest = a.rest.map((w) => (DIE_TOKEN.test(w) ? w : wordLabel(w, a.kind))).join(" ");
+  if (rest) text += " " + rest;
+  if (a.dice.length) text += ` (${T("log.dice")} ${a.dice.join(" ")})`;
+  const extra = (entry.events || []).map(eventText).filter(Boolean);
+  return `${who}: ${text}${extra.length ? " — " + extra.join("; ") : ""}`;
+}
+
+/** The events worth a word in the log: what an action earned, attacks and their outcome, round-end damage. */
+function eventText(e) {
+  if (!e || typeof e !== "object") return "";
+  const name = (p) => seatName(p);
+  const land = (cell) => (cell && CELL.test(cell) ? wordLabel(cell) : cell || "");
+  switch (e.type) {
+    case "money": return T("ev.jars", { n: e.jars });
+    case "buy": return T("ev.price", { n: e.price });
+    case "build": return T("ev.price", { n: e.jars });
+    case "attack_card": return T("ev.attack", { value: e.value, land: land(e.landscape), strength: e.strength });
+    case "defended": return T(e.sure ? "ev.sure" : "ev.defended", { name: name(e.player), defence: e.defence, strength: e.strength });
+    case "attack_lost": return T("ev.lost", { name: name(e.player), defence: e.defence, strength: e.strength, land: land(e.landscape) });
+    case "round_end_card": return T("ev.roundEnd", { card: e.card, column: e.column, names: (e.players || []).map(name).join(", ") || "—" });
+    case "damage": {
+      const what = e.amount !== undefined ? String(e.amount) : wordLabel(String(e.target ?? ""), String(e.effect).includes("action_cards") ? "discard" : "");
+      return T("ev.damage", { name: name(e.player), what: TF("dmg." + e.effect, e.effect), n: what });
+    }
+    case "round_over": return T("ev.roundOver", { n: e.round });
+    default: return "";
+  }
+}
+

@@ -1,0 +1,321 @@
+"""The eight public buildings: each one's action, its price with 2 jars to another owner, the full price for one's
+own, once per turn per player, no die needed, the free use right after building; refusals change nothing."""
+
+from __future__ import annotations
+
+from tharos_helpers import activate, new_state, play, put_tile, refused, set_dice
+
+from brassboard.engine import Action
+from brassboard.games.tharos import dice as d
+from brassboard.games.tharos.buildings import FREE_USE, NOTARY, OFFICE, specs
+from brassboard.games.tharos.figures import CELL_NAMES, CELL_OF, LETTERS, NEIGHBOURS, TRADE
+from brassboard.games.tharos.rules import TharosState
+
+
+def _built(state: TharosState, building: str, owner: int | None = None) -> None:
+    board = state.board
+    board.unbuilt.remove(building)
+    board.built.append(building)
+    if owner is not None:
+        board.owners[building] = owner
+        state.guilds[owner].guild -= 1
+    state._legal = {}
+
+
+def _mask(letters: str) -> int:
+    return sum(1 << LETTERS.index(ch) for ch in letters)
+
+
+def _uses(state: TharosState, p: int, building: str) -> set[str]:
+    return {str(a) for a in state.legal_actions(p) if a.kind == "use" and a.args[0] == building}
+
+
+def _tokens(state: TharosState, p: int) -> list[str]:
+    return sorted(d.token(x) for x in state.guilds[p].active)
+
+
+def test_printed_prices() -> None:
+    state = new_state()
+    prices = {b: s.price for b, s in specs(state.fig).items()}
+    assert prices == {"secret_society": 8, "large_market": 2, "small_market": 2, "new_market": 5, "notary": 8,
+                      "organisation_office": 15, "survey_office": 4, "civil_office": 4}
+
+
+def test_another_owner_gets_2_of_the_price_an_owner_pays_it_in_full() -> None:
+    state = new_state()
+    p = state.board.current
+    other = (p + 1) % 3
+    _built(state, "civil_office", owner=other)
+    _built(state, "survey_office", owner=p)
+    g = state.guilds[p]
+    g.money = 10
+    put_tile(state, p, "A1")
+    set_dice(state, p, "w2 y1")
+    play(state, p, "use civil_office w2 6")
+    assert g.money == 6 and state.guilds[other].money == 2  # 4 paid, 2 of them to the owner
+    assert _tokens(state, p) == ["w6", "y1"] and g.fields == {}  # no die used, no field blocked
+    while state.active_players() != [p]:
+        state.apply(state.active_players()[0], Action("pass"))
+    play(state, p, "use survey_office A1 B1")
+    assert g.money == 2  # the owner pays the full price of 4
+    assert state.board.guild_on[CELL_OF["B1"]] & 1 << p and not state.board.guild_on[CELL_OF["A1"]] & 1 << p
+
+
+def test_each_building_once_per_turn_per_player() -> None:
+    state = new_state(players=2)
+    p = state.board.current
+    _built(state, "civil_office")
+    state.guilds[p].money = 10
+    set_dice(state, p, "w2 y1")
+    play(state, p, "use civil_office w2 5")
+    while state.active_players() != [p]:
+        state.apply(state.active_players()[0], Action("pass"))
+    assert not _uses(state, p, "civil_office")
+    assert "once per turn" in refused(state, p, "use civil_office y1 6")
+
+
+def test_an_unbuilt_building_or_too_little_money_is_refused() -> None:
+    state = new_state()
+    p = state.board.current
+    set_dice(state, p, "w2")
+    state.guilds[p].money = 20
+    assert "not built" in refused(state, p, "use civil_office w2 6")
+    _built(state, "secret_society")
+    state.guilds[p].money = 7
+    state._legal = {}
+    assert "costs 8" in refused(state, p, "use secret_society w2")
+
+
+def test_secret_society_turns_a_die_to_3_onto_the_attack_field() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "secret_society")
+    g = state.guilds[p]
+    g.money = 8
+    set_dice(state, p, "y6 w1")
+    play(state, p, "use secret_society w1")
+    assert [(d.token(x), where) for x, where in zip(g.placed, g.placed_on, strict=True)] == [("w3", "attack")]
+    assert g.money == 0
+
+
+def test_large_market_five_tiles_of_one_sort_for_two_trade_medals() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "large_market")
+    g = state.guilds[p]
+    g.money = 2
+    g.ore = _mask("wyrgb")
+    g.crystal = _mask("wyrg")
+    state._legal = {}
+    assert _uses(state, p, "large_market") == {"use large_market ore wyrgb"}
+    assert "no blue crystal" in refused(state, p, "use large_market crystal wyrgb")
+    play(state, p, "use large_market ore wyrgb")
+    assert g.ore == 0 and g.medals[TRADE] == 2 and state.board.ore_supply == [1, 1, 1, 1, 1]
+
+
+def test_small_market_three_tiles_of_one_sort_for_a_trade_medal() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "small_market")
+    g = state.guilds[p]
+    g.money = 3
+    g.crystal = _mask("wrgb")
+    g.ore = _mask("wy")
+    state._legal = {}
+    assert len(_uses(state, p, "small_market")) == 4  # 3 of the 4 crystal colours; 2 ore tiles are too few
+    assert "3 different" in refused(state, p, "use small_market ore wy")
+    play(state, p, "use small_market crystal rgb")
+    assert g.crystal == _mask("w") and g.medals[TRADE] == 1 and g.money == 1
+    assert state.board.crystal_supply == [0, 0, 1, 1, 1]
+
+
+def test_new_market_two_ore_and_two_crystal_for_two_trade_medals() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "new_market")
+    g = state.guilds[p]
+    g.money = 5
+    g.ore = _mask("wy")
+    g.crystal = _mask("r")
+    state._legal = {}
+    assert not _uses(state, p, "new_market")  # one crystal tile only
+    assert "2 different crystal" in refused(state, p, "use new_market ore wy crystal r")
+    g.crystal = _mask("rb")
+    state._legal = {}
+    play(state, p, "use new_market ore wy crystal rb")
+    assert g.ore == g.crystal == 0 and g.medals[TRADE] == 2 and g.money == 0
+
+
+def test_notary_repeats_a_used_white_field_with_its_dice() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "notary")
+    g = state.guilds[p]
+    g.money = 8
+    set_dice(state, p, "w5 w6 r2")
+    assert not _uses(state, p, "notary")  # no field used yet
+    play(state, p, "money many dice w5")
+    while state.active_players() != [p]:
+        state.apply(state.active_players()[0], Action("pass"))
+    assert g.money == 13
+    assert "money many dice w6" not in {str(a) for a in state.legal_actions(p)}  # the field is blocked
+    play(state, p, "use notary")
+    assert state.board.pending[0][:2] == [p, NOTARY]
+    offered = {str(a) for a in state.legal_actions(p)}
+    assert offered == {"money many dice w6", "money little dice w6", "money little dice r2"}
+    play(state, p, "money many dice w6")
+    assert g.money == 13 - 8 + 6 and g.fields == {"money": "many"}
+
+
+def test_organisation_office_takes_a_card_from_the_discard_pile() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "organisation_office")
+    g = state.guilds[p]
+    g.money = 15
+    state.board.action_discard = [4]
+    state.board.action_deck.remove(4)
+    state._legal = {}
+    play(state, p, "use organisation_office")
+    assert state.board.pending[0][:2] == [p, OFFICE]
+    assert [str(a) for a in state.legal_actions(p)] == ["use organisation_office take 4"]
+    play(state, p, "use organisation_office take 4")
+    assert g.hand == [4] and g.money == 0 and state.board.action_discard == []
+
+
+def test_survey_office_moves_a_tile_to_an_adjacent_landscape_without_one() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "survey_office")
+    g = state.guilds[p]
+    g.money = 4
+    put_tile(state, p, "A1", "B1")
+    assert _uses(state, p, "survey_office") == {"use survey_office A1 A2", "use survey_office B1 B2",
+                                                "use survey_office B1 C1"}
+    assert "already has a guild tile" in refused(state, p, "use survey_office A1 B1")
+    assert "not orthogonally adjacent" in refused(state, p, "use survey_office A1 C3")
+    play(state, p, "use survey_office B1 C1")
+    assert state.board.guild_on[CELL_OF["C1"]] & 1 << p and g.money == 0
+
+
+def test_civil_office_turns_a_die_to_5_or_6() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "civil_office")
+    state.guilds[p].money = 4
+    set_dice(state, p, "r1 w5")
+    assert _uses(state, p, "civil_office") == {"use civil_office r1 5", "use civil_office r1 6",
+                                               "use civil_office w5 6"}
+    assert "5 or 6" in refused(state, p, "use civil_office r1 4")
+    play(state, p, "use civil_office r1 6")
+    assert _tokens(state, p) == ["r6", "w5"]
+
+
+def test_free_use_right_after_building_counts_as_the_turns_use() -> None:
+    state = new_state(players=2)
+    p = state.board.current
+    g = state.guilds[p]
+    g.money = 10
+    set_dice(state, p, "y4 w1")
+    play(state, p, "build civil_office dice y4")
+    assert state.board.pending[0] == [p, FREE_USE, "civil_office"]
+    assert {str(a) for a in state.legal_actions(p)} == {"use civil_office w1 5", "use civil_office w1 6",
+                                                       "use civil_office skip"}
+    play(state, p, "use civil_office w1 6")
+    assert g.money == 0 and _tokens(state, p) == ["w6"]
+    while state.active_players() != [p]:
+        state.apply(state.active_players()[0], Action("pass"))
+    g.money = 4
+    state._legal = {}
+    assert "once per turn" in refused(state, p, "use civil_office w6 5")
+
+
+def test_free_use_may_be_skipped_and_then_the_building_is_still_usable() -> None:
+    state = new_state(players=2)
+    p = state.board.current
+    g = state.guilds[p]
+    g.money = 14
+    set_dice(state, p, "y4 w1")
+    play(state, p, "build civil_office dice y4")
+    play(state, p, "use civil_office skip")
+    assert not state.board.pending and g.money == 4
+    while state.active_players() != [p]:
+        state.apply(state.active_players()[0], Action("pass"))
+    play(state, p, "use civil_office w1 5")
+    assert g.money == 0
+
+
+def test_building_uses_need_no_die_and_repeat_across_buildings() -> None:
+    state = new_state(players=2)
+    p = state.board.current
+    _built(state, "civil_office")
+    _built(state, "secret_society")
+    g = state.guilds[p]
+    g.money = 12
+    set_dice(state, p, "r1 w2")
+    play(state, p, "use civil_office r1 6")
+    while state.active_players() != [p]:
+        state.apply(state.active_players()[0], Action("pass"))
+    play(state, p, "use secret_society w2")
+    assert g.money == 0 and g.fields == {} and sorted(g.buildings_used) == ["civil_office", "secret_society"]
+
+
+def test_notary_is_refused_when_no_used_field_offers_an_action() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "notary")
+    activate(state, p, "gunner")
+    g = state.guilds[p]
+    g.money = 20
+    set_dice(state, p, "y1")
+    g.fields = {"build": "build"}
+    state._legal = {}
+    assert "none of them offers an action" in refused(state, p, "use notary")
+
+
+def test_decision_answers_outside_their_decision_are_refused_naming_it() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "organisation_office")
+    _built(state, "civil_office")
+    state.guilds[p].money = 20
+    state._legal = {}
+    assert "decision" in refused(state, p, "use organisation_office take 3")
+    assert "free use right after building" in refused(state, p, "use civil_office skip")
+    activate(state, p, "organiser", tiles=1)
+    assert "decision" in refused(state, p, "card organiser again w1")
+
+
+def test_canonical_notation_of_market_tiles_and_card_landscapes() -> None:
+    from brassboard.games.tharos.buildings import canonical as use_canonical
+    from brassboard.games.tharos.player_cards import canonical as card_canonical
+
+    def card(text: str) -> str:
+        return str(card_canonical(Action.parse(text)))
+
+    assert str(use_canonical(Action.parse("use new_market ore yw crystal br"))) == "use new_market ore wy crystal rb"
+    assert str(use_canonical(Action.parse("use small_market crystal bgr"))) == "use small_market crystal rgb"
+    assert card("card crystallographer crystal C3 B3 dice w2 y3") == "card crystallographer crystal B3 C3 dice w2 y3"
+    assert card("card cartographer explore B2 A2 A1") == "card cartographer explore A1 A2 B2"
+    assert card("card cartographer explore Z9 A1 B1") == "card cartographer explore Z9 A1 B1"  # unreadable: as written
+
+
+def test_order_free_arguments_are_read_in_any_order() -> None:
+    state = new_state()
+    p = state.board.current
+    _built(state, "small_market")
+    activate(state, p, "crystallographer")
+    g = state.guilds[p]
+    g.money = 2
+    g.ore = _mask("wyr")
+    state._legal = {}
+    play(state, p, "use small_market ore ryw")
+    assert g.ore == 0 and g.medals[TRADE] == 1
+    while state.active_players() != [p]:
+        state.apply(state.active_players()[0], Action("pass"))
+    board = state.board
+    pair = next((a, b) for a in range(16) for b in range(a + 1, 16)
+                if NEIGHBOURS[a] >> b & 1 and {board.colours[a], board.colours[b]} == {0, 1})
+    set_dice(state, p, "w2 y3")
+    play(state, p, f"card crystallographer crystal {CELL_NAMES[pair[1]]} {CELL_NAMES[pair[0]]} dice y3 w2")
+    assert g.crystal == _mask("wy")
