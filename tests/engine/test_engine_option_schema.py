@@ -18,7 +18,7 @@ from brassboard.engine.options import check_override, number_bounds
 MAX_STEPS = 20_000
 """A random game longer than this counts as endless (the longest default games take a few hundred actions)."""
 
-GAMES = [game for game in games() if game != "tharos"]  # Tharos is still being written on its own branch
+GAMES = games()
 
 
 def play_out(state: GameState, seed: int) -> int:

@@ -20,7 +20,7 @@ from typing import Any
 from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng, Score
 
 from . import hooks, turn
-from .figures import CELL_NAMES, CELL_OF, LETTERS, MEDALS, Figures, figures
+from .figures import CELL_NAMES, CELL_OF, LETTERS, MEDALS, Figures, figures, raw_data
 from .setup import new_board, new_guild
 from .state import Board, Guild
 
@@ -33,7 +33,8 @@ INFO = GameInfo(
     hidden_information=True,
     options=(
         OptionSpec("figures", {}, "Overrides of the DESIGN figures (a table deep-merged over data/game.toml; "
-                                  "the card files under player_cards / buildings / action_cards)."),
+                                  "the card files under player_cards / buildings / action_cards).",
+                   schema=raw_data),
     ),
     description="Dice-bag building: explore landscapes, build mines and public buildings, fend off attacks.",
 )
