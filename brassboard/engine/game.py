@@ -48,7 +48,9 @@ class OptionSpec:
     :func:`~brassboard.engine.options.number_bounds`); a table whose ``schema`` is given (a function returning the
     default data it overrides, e.g. a game's figures) is checked against that data's shape, types and ranges, except
     that the paths in ``fixed`` may not be overridden at all and the numbers matching a pattern of ``limits`` keep to
-    its range instead of the derived one. A refusal is an :class:`OptionError` (a ``ValueError``)
+    its range instead of the derived one, and the subtrees in ``own_checks`` are left to the game's own check in
+    ``new_state`` (data whose shape the default cannot describe, e.g. a list whose length is itself a design choice).
+    A refusal is an :class:`OptionError` (a ``ValueError``)
     naming the bad field's path, e.g. ``figures.tank_track.price[2]``.
     """
 
@@ -60,6 +62,7 @@ class OptionSpec:
     schema: Callable[[], Any] | None = field(default=None, compare=False, repr=False)
     fixed: tuple[str, ...] = ()
     limits: tuple[tuple[str, tuple[int, int]], ...] = ()
+    own_checks: tuple[str, ...] = ()
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None:
@@ -80,7 +83,8 @@ class OptionSpec:
             raise OptionError(self.name, f"takes a table of values, not {value!r}")
         if self.schema is not None:
             check_override(self.schema(), value, self.name, (f"{self.name}.{path}" for path in self.fixed),
-                           limits={f"{self.name}.{pattern}": limit for pattern, limit in self.limits})
+                           limits={f"{self.name}.{pattern}": limit for pattern, limit in self.limits},
+                           own_checks=(f"{self.name}.{path}" for path in self.own_checks))
         return value
 
     def to_dict(self) -> dict[str, Any]:

@@ -67,25 +67,29 @@ def check_number(path: str, default: float, value: Any, bounds: tuple[float, flo
 
 
 def check_override(default: Any, value: Any, path: str, fixed: Iterable[str] = (),
-                   names: Iterable[str] = (), limits: Mapping[str, tuple[float, float]] | None = None) -> None:
+                   names: Iterable[str] = (), limits: Mapping[str, tuple[float, float]] | None = None,
+                   own_checks: Iterable[str] = ()) -> None:
     """Refuse ``value`` (with an :class:`OptionError` naming its path) unless it fits the shape of ``default``.
 
     ``fixed``: paths that may not be overridden at all (structural data the rest of the data refers to, such as a
     map's size). ``names``: further text values allowed wherever text is (none by default). ``limits``: the range
     of numbers whose derived range is too wide for the rules (a divisor, a count of dice), by path pattern
-    (``*`` stands for any one key, e.g. ``figures.exchange.*.price_min``).
+    (``*`` stands for any one key, e.g. ``figures.exchange.*.price_min``). ``own_checks``: paths whose subtree the
+    game checks itself when the state is made (this walk does not enter them).
     """
-    rules = _Rules(frozenset(fixed), frozenset(names), dict(limits or {}))
+    rules = _Rules(frozenset(fixed), frozenset(names), dict(limits or {}), frozenset(own_checks))
     _check(default, value, path, rules, ())
 
 
 class _Rules:
-    __slots__ = ("fixed", "limits", "names")
+    __slots__ = ("fixed", "limits", "names", "own_checks")
 
-    def __init__(self, fixed: frozenset[str], names: frozenset[str], limits: dict[str, tuple[float, float]]) -> None:
+    def __init__(self, fixed: frozenset[str], names: frozenset[str], limits: dict[str, tuple[float, float]],
+                 own_checks: frozenset[str] = frozenset()) -> None:
         self.fixed = fixed
         self.names = names
         self.limits = limits
+        self.own_checks = own_checks
 
     def bounds(self, path: str) -> tuple[float, float] | None:
         return next((limit for pattern, limit in self.limits.items() if fnmatchcase(path, pattern)), None)
@@ -95,6 +99,8 @@ def _check(default: Any, value: Any, path: str, rules: _Rules, siblings: tuple[A
     fixed, names = rules.fixed, rules.names
     if path in fixed:
         raise OptionError(path, "is fixed by the game's data and cannot be overridden")
+    if path in rules.own_checks:
+        return  # the game's new_state checks this subtree itself
     if isinstance(default, Mapping):
         if not isinstance(value, Mapping):
             raise OptionError(path, f"takes a table of figures, not {_describe(value)}")

@@ -178,3 +178,14 @@ def test_the_lobby_learns_the_range_of_whole_number_options() -> None:
     options = {option["name"]: option for option in game_info("planet_unknown").to_dict()["options"]}
     assert options["event_red"]["range"] == [0, 20]
     assert "range" not in options["events"] and "range" not in options["two_player_rotation"]
+
+
+def test_a_subtree_the_game_checks_itself_is_not_walked() -> None:
+    from brassboard.engine.options import OptionError, check_override
+
+    default = {"design": {"set": ["a", "b"]}, "count": 3}
+    check_override(default, {"design": {"set": ["a", "b", "c"]}}, "figures", own_checks=["figures.design"])
+    with pytest.raises(OptionError, match="exactly 2 entries"):
+        check_override(default, {"design": {"set": ["a", "b", "c"]}}, "figures")
+    with pytest.raises(OptionError, match=r"figures\.count"):
+        check_override(default, {"count": "x"}, "figures", own_checks=["figures.design"])

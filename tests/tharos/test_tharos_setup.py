@@ -74,7 +74,7 @@ def test_figures_option_overrides_the_attack_values() -> None:
 
 
 def test_figures_option_with_a_wrong_landscape_count_is_refused() -> None:
-    kinds = [{"id": "wasteland", "name": "W", "name_de": "Ö", "colour": "white", "count": 15}]
+    kinds = [{"id": "wasteland", "name": "Wasteland", "name_de": "Ödland", "colour": "white", "count": 4}]
     with pytest.raises(ValueError, match="16 landscapes"):
         _state(3, figures={"landscapes": {"kinds": kinds}})
 

@@ -34,7 +34,8 @@ INFO = GameInfo(
     options=(
         OptionSpec("figures", {}, "Overrides of the DESIGN figures (a table deep-merged over data/game.toml; "
                                   "the card files under player_cards / buildings / action_cards).",
-                   schema=raw_data),
+                   # the DESIGN shapes and mine sets of action cards 32-38 vary in length: action_card_data checks them
+                   schema=raw_data, own_checks=("action_cards.design",)),
     ),
     description="Dice-bag building: explore landscapes, build mines and public buildings, fend off attacks.",
 )
