@@ -22,6 +22,7 @@ from typing import Protocol
 
 from .botpool import LocalBotPool
 from .errors import ApiError
+from .failures import storage_failure
 from .hardening import BotSettings
 from .service import Change, MatchService
 
@@ -30,6 +31,10 @@ log = logging.getLogger("brassboard.server")
 ChangeHandler = Callable[[str, Change], Awaitable[None]]
 
 BUSY_RETRY_SECONDS = 5
+
+STORAGE_RETRY_FIRST = 1.0
+STORAGE_RETRY_MAX = 30.0
+"""While the storage is unavailable, a match's bots look again after 1 s, doubling up to 30 s."""
 """The Retry-After given when new bot matches are refused because the bot queue is full."""
 
 
@@ -87,30 +92,24 @@ class BotRunner:
         return task is not None and not task.done()
 
     async def _run(self, match_id: str) -> None:
-        assert self.pool is not None
-        service = self.service
         wake = self._wakes[match_id]
+        storage_pause = STORAGE_RETRY_FIRST
         try:
             while True:
-                wake.clear()  # before looking: a change made while we look sets it again
-                turn = await service.run(service.bot_turn, match_id)
-                if turn.done:
-                    self._done.add(match_id)
-                    return
-                if turn.seat is None:
-                    await wake.wait()
-                    continue
-                started = time.monotonic()
-                job = await service.run(service.bot_job, match_id, turn.seat, self.settings.budget)
-                if job is None:
-                    continue
-                answer = await self.pool.think(job)
-                rest = self.delay - (time.monotonic() - started)
-                if rest > 0:
-                    await asyncio.sleep(rest)
-                change = await service.run(service.bot_commit, match_id, job.seat, answer.notation, job.version)
-                if change is not None:
-                    await self.on_change(match_id, change)
+                try:
+                    if not await self._step(match_id, wake):
+                        return
+                    storage_pause = STORAGE_RETRY_FIRST
+                except Exception as exc:
+                    cause = storage_failure(exc) or (
+                        exc.detail if isinstance(exc, ApiError) and exc.status == 503 else None)
+                    if cause is None:
+                        raise
+                    # the storage is down, not the bot: wait and look again (the move was not committed, so
+                    # nothing is lost), rather than leave an all-bot match idle until the server restarts
+                    log.error("bots of match %s wait %.0f s: %s", match_id, storage_pause, cause)
+                    await asyncio.sleep(storage_pause)
+                    storage_pause = min(STORAGE_RETRY_MAX, storage_pause * 2)
         except asyncio.CancelledError:
             raise
         except ApiError as exc:
@@ -120,6 +119,31 @@ class BotRunner:
             log.exception("bots of match %s stopped", match_id)
         finally:
             self._forget(match_id)
+
+    async def _step(self, match_id: str, wake: asyncio.Event) -> bool:
+        """One bot move of the match (or a wait for a change); False once the match needs its bots no more."""
+        assert self.pool is not None
+        service = self.service
+        wake.clear()  # before looking: a change made while we look sets it again
+        turn = await service.run(service.bot_turn, match_id)
+        if turn.done:
+            self._done.add(match_id)
+            return False
+        if turn.seat is None:
+            await wake.wait()
+            return True
+        started = time.monotonic()
+        job = await service.run(service.bot_job, match_id, turn.seat, self.settings.budget)
+        if job is None:
+            return True
+        answer = await self.pool.think(job)
+        rest = self.delay - (time.monotonic() - started)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        change = await service.run(service.bot_commit, match_id, job.seat, answer.notation, job.version)
+        if change is not None:
+            await self.on_change(match_id, change)
+        return True
 
     async def _hand_over(self, match_id: str) -> None:
         """Redis mode: put the bot turn (if any) on the queue; the workers carry the match on from there."""

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -118,3 +119,24 @@ def test_the_serve_command_exits_non_zero_saying_why(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode != 0
     assert "cannot start: the database" in done.stderr + done.stdout
+
+
+def test_bots_wait_out_a_storage_failure_and_then_move(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # the bot thinks for 1 s; the storage turns read-only meanwhile, so its move cannot be committed
+    with running_app(tmp_path, bot_delay=1.0) as client:
+        created = create(client, TTT, ["human", "bot:random"])
+        match_id = created["id"]
+        with caplog.at_level(logging.ERROR, logger="brassboard.server"):
+            assert act(client, match_id, token_of(created, 0), 0, "mark a1", 0).status_code == 200
+            pragma(client, "PRAGMA query_only=ON")
+            deadline = time.monotonic() + 10
+            while not any("bots of match" in r.getMessage() for r in caplog.records):
+                assert time.monotonic() < deadline, "the bot's refused commit was never logged"
+                time.sleep(0.05)
+            assert state(client, match_id)["version"] == 1
+            pragma(client, "PRAGMA query_only=OFF")
+            while state(client, match_id)["version"] < 2:  # the bot looks again and moves, without a restart
+                assert time.monotonic() < deadline + 10, "the bots stayed idle after the storage came back"
+                time.sleep(0.05)
+        waits = [r for r in caplog.records if "bots of match" in r.getMessage()]
+        assert all(r.exc_info is None and "wait" in r.getMessage() for r in waits)
