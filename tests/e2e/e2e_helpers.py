@@ -321,3 +321,26 @@ def play_until(driver: SeatDriver, choose: Callable[[dict[str, Any]], str | None
         if action is None:
             return state
         driver.act(action, state, shot=on_turn(state) if on_turn else None)
+
+
+def check_final_scores_table(page: Page, server: Server, match_id: str, players: int, labels: dict[str, str],
+                             action_box: str) -> None:
+    """The finished match's score table shows every seat's total as the server has it and one row per breakdown
+    category (in the order the categories first appear), labelled by ``labels``; the status and the game's action
+    box (CSS selector ``action_box``) say the game is over."""
+    final = server.get(f"/api/matches/{match_id}/state")
+    assert final["status"] == "finished"
+    scores = final["scores"]
+    assert scores and len(scores) == players
+    table = page.locator("#scores table.scores")
+    assert table.is_visible()
+    assert "Ada" in table.locator("thead th").all_inner_texts()
+    totals = table.locator("tr.total td").all_inner_texts()
+    assert totals == [str(s["total"]) for s in scores], (totals, scores)
+    rows = [text.strip() for text in table.locator("tbody tr:not(.total) th").all_inner_texts()]
+    keys: list[str] = []
+    for s in scores:
+        keys += [k for k in s["breakdown"] if k not in keys]
+    assert rows == [labels[k] for k in keys], (rows, keys)
+    assert page.locator("#status").inner_text().startswith("Game over")
+    assert "The game is over" in page.locator(action_box).inner_text()

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from e2e_aos_helpers import AoSDriver
 from e2e_aos_policy import SEATS, SEED, choose
-from e2e_helpers import Server, create_match_in_lobby, held_tokens, screenshot
+from e2e_helpers import Server, check_final_scores_table, create_match_in_lobby, held_tokens, screenshot
 
 from brassboard.bots import make_bot, seat_seed
 from brassboard.engine import new_game
@@ -141,23 +141,6 @@ def look_as_spectator(browser: Browser, server: Server, match_id: str) -> None:
         context.close()
 
 
-def check_final(page: Page, server: Server, match_id: str) -> None:
-    final = server.get(f"/api/matches/{match_id}/state")
-    assert final["status"] == "finished"
-    scores = final["scores"]
-    assert scores and len(scores) == 3
-    table = page.locator("#scores table.scores")
-    assert table.is_visible()
-    assert "Ada" in table.locator("thead th").all_inner_texts()
-    totals = table.locator("tr.total td").all_inner_texts()
-    assert totals == [str(s["total"]) for s in scores], (totals, scores)
-    rows = [text.strip() for text in table.locator("tbody tr:not(.total) th").all_inner_texts()]
-    keys: list[str] = []
-    for s in scores:
-        keys += [k for k in s["breakdown"] if k not in keys]
-    assert rows == [SCORE_LABELS[k] for k in keys], (rows, keys)
-    assert page.locator("#status").inner_text().startswith("Game over")
-    assert "The game is over" in page.locator(".aos-action").inner_text()
 
 
 def check_geometry(page: Page) -> None:
@@ -191,7 +174,7 @@ def test_age_of_steam_three_players_by_clicking(page: Page, browser: Browser, e2
     assert driver.routes_checked == len([a for a, _ in driver.done if a.startswith("move ")]) > 0
     assert "action card" in how["select"], summary
     assert any(r.startswith("spinner") for r in how["bid"]), summary
-    check_final(page, e2e_server, match_id)
+    check_final_scores_table(page, e2e_server, match_id, 3, SCORE_LABELS, ".aos-action")
     page.evaluate("() => window.scrollTo(0, 0)")  # the sticky action bar then stays on top in the full-page shot
     screenshot(page, "aos_90_final_scores")
     page.goto(f"/m/{match_id}/replay?at=60")

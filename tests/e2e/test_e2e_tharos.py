@@ -20,7 +20,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_helpers import Server, create_match_in_lobby, held_tokens, screenshot
+from e2e_helpers import Server, check_final_scores_table, create_match_in_lobby, held_tokens, screenshot
 from e2e_tharos_helpers import TharosDriver, parse
 from e2e_tharos_policy import GAME, SEATS, SEED, choose
 
@@ -170,23 +170,6 @@ def check_strings(page: Page) -> None:
     assert missing == [], missing
 
 
-def check_final(page: Page, server: Server, match_id: str) -> None:
-    final = server.get(f"/api/matches/{match_id}/state")
-    assert final["status"] == "finished"
-    scores = final["scores"]
-    assert scores and len(scores) == 3
-    table = page.locator("#scores table.scores")
-    assert table.is_visible()
-    assert "Ada" in table.locator("thead th").all_inner_texts()
-    totals = table.locator("tr.total td").all_inner_texts()
-    assert totals == [str(s["total"]) for s in scores], (totals, scores)
-    rows = [text.strip() for text in table.locator("tbody tr:not(.total) th").all_inner_texts()]
-    keys: list[str] = []
-    for s in scores:
-        keys += [k for k in s["breakdown"] if k not in keys]
-    assert rows == [SCORE_LABELS[k] for k in keys], (rows, keys)
-    assert page.locator("#status").inner_text().startswith("Game over")
-    assert "The game is over" in page.locator(".th-action").inner_text()
 
 
 def test_tharos_three_players_by_clicking(page: Page, browser: Browser, e2e_server: Server) -> None:
@@ -209,7 +192,7 @@ def test_tharos_three_players_by_clicking(page: Page, browser: Browser, e2e_serv
     assert any(r.endswith("market die") for r in routes), routes
     assert any(r.startswith("board") for r in routes) and any(r.startswith("bar") for r in routes), routes
     assert "hand card" in routes, routes
-    check_final(page, e2e_server, match_id)
+    check_final_scores_table(page, e2e_server, match_id, 3, SCORE_LABELS, ".th-action")
     page.evaluate("() => window.scrollTo(0, 0)")
     screenshot(page, "tharos_90_final_scores")
     page.goto(f"/m/{match_id}/replay?at=120")

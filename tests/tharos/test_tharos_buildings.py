@@ -3,12 +3,13 @@ own, once per turn per player, no die needed, the free use right after building;
 
 from __future__ import annotations
 
+from tharos_card_helpers import active_tokens, mask
 from tharos_helpers import activate, new_state, play, put_tile, refused, set_dice
 
 from brassboard.engine import Action
 from brassboard.games.tharos import dice as d
 from brassboard.games.tharos.buildings import FREE_USE, NOTARY, OFFICE, specs
-from brassboard.games.tharos.figures import CELL_NAMES, CELL_OF, LETTERS, NEIGHBOURS, TRADE
+from brassboard.games.tharos.figures import CELL_NAMES, CELL_OF, NEIGHBOURS, TRADE
 from brassboard.games.tharos.rules import TharosState
 
 
@@ -22,16 +23,12 @@ def _built(state: TharosState, building: str, owner: int | None = None) -> None:
     state._legal = {}
 
 
-def _mask(letters: str) -> int:
-    return sum(1 << LETTERS.index(ch) for ch in letters)
 
 
 def _uses(state: TharosState, p: int, building: str) -> set[str]:
     return {str(a) for a in state.legal_actions(p) if a.kind == "use" and a.args[0] == building}
 
 
-def _tokens(state: TharosState, p: int) -> list[str]:
-    return sorted(d.token(x) for x in state.guilds[p].active)
 
 
 def test_printed_prices() -> None:
@@ -53,7 +50,7 @@ def test_another_owner_gets_2_of_the_price_an_owner_pays_it_in_full() -> None:
     set_dice(state, p, "w2 y1")
     play(state, p, "use civil_office w2 6")
     assert g.money == 6 and state.guilds[other].money == 2  # 4 paid, 2 of them to the owner
-    assert _tokens(state, p) == ["w6", "y1"] and g.fields == {}  # no die used, no field blocked
+    assert active_tokens(state, p) == ["w6", "y1"] and g.fields == {}  # no die used, no field blocked
     while state.active_players() != [p]:
         state.apply(state.active_players()[0], Action("pass"))
     play(state, p, "use survey_office A1 B1")
@@ -104,8 +101,8 @@ def test_large_market_five_tiles_of_one_sort_for_two_trade_medals() -> None:
     _built(state, "large_market")
     g = state.guilds[p]
     g.money = 2
-    g.ore = _mask("wyrgb")
-    g.crystal = _mask("wyrg")
+    g.ore = mask("wyrgb")
+    g.crystal = mask("wyrg")
     state._legal = {}
     assert _uses(state, p, "large_market") == {"use large_market ore wyrgb"}
     assert "no blue crystal" in refused(state, p, "use large_market crystal wyrgb")
@@ -119,13 +116,13 @@ def test_small_market_three_tiles_of_one_sort_for_a_trade_medal() -> None:
     _built(state, "small_market")
     g = state.guilds[p]
     g.money = 3
-    g.crystal = _mask("wrgb")
-    g.ore = _mask("wy")
+    g.crystal = mask("wrgb")
+    g.ore = mask("wy")
     state._legal = {}
     assert len(_uses(state, p, "small_market")) == 4  # 3 of the 4 crystal colours; 2 ore tiles are too few
     assert "3 different" in refused(state, p, "use small_market ore wy")
     play(state, p, "use small_market crystal rgb")
-    assert g.crystal == _mask("w") and g.medals[TRADE] == 1 and g.money == 1
+    assert g.crystal == mask("w") and g.medals[TRADE] == 1 and g.money == 1
     assert state.board.crystal_supply == [0, 0, 1, 1, 1]
 
 
@@ -135,12 +132,12 @@ def test_new_market_two_ore_and_two_crystal_for_two_trade_medals() -> None:
     _built(state, "new_market")
     g = state.guilds[p]
     g.money = 5
-    g.ore = _mask("wy")
-    g.crystal = _mask("r")
+    g.ore = mask("wy")
+    g.crystal = mask("r")
     state._legal = {}
     assert not _uses(state, p, "new_market")  # one crystal tile only
     assert "2 different crystal" in refused(state, p, "use new_market ore wy crystal r")
-    g.crystal = _mask("rb")
+    g.crystal = mask("rb")
     state._legal = {}
     play(state, p, "use new_market ore wy crystal rb")
     assert g.ore == g.crystal == 0 and g.medals[TRADE] == 2 and g.money == 0
@@ -208,7 +205,7 @@ def test_civil_office_turns_a_die_to_5_or_6() -> None:
                                                "use civil_office w5 6"}
     assert "5 or 6" in refused(state, p, "use civil_office r1 4")
     play(state, p, "use civil_office r1 6")
-    assert _tokens(state, p) == ["r6", "w5"]
+    assert active_tokens(state, p) == ["r6", "w5"]
 
 
 def test_free_use_right_after_building_counts_as_the_turns_use() -> None:
@@ -222,7 +219,7 @@ def test_free_use_right_after_building_counts_as_the_turns_use() -> None:
     assert {str(a) for a in state.legal_actions(p)} == {"use civil_office w1 5", "use civil_office w1 6",
                                                        "use civil_office skip"}
     play(state, p, "use civil_office w1 6")
-    assert g.money == 0 and _tokens(state, p) == ["w6"]
+    assert g.money == 0 and active_tokens(state, p) == ["w6"]
     while state.active_players() != [p]:
         state.apply(state.active_players()[0], Action("pass"))
     g.money = 4
@@ -307,7 +304,7 @@ def test_order_free_arguments_are_read_in_any_order() -> None:
     activate(state, p, "crystallographer")
     g = state.guilds[p]
     g.money = 2
-    g.ore = _mask("wyr")
+    g.ore = mask("wyr")
     state._legal = {}
     play(state, p, "use small_market ore ryw")
     assert g.ore == 0 and g.medals[TRADE] == 1
@@ -318,4 +315,4 @@ def test_order_free_arguments_are_read_in_any_order() -> None:
                 if NEIGHBOURS[a] >> b & 1 and {board.colours[a], board.colours[b]} == {0, 1})
     set_dice(state, p, "w2 y3")
     play(state, p, f"card crystallographer crystal {CELL_NAMES[pair[1]]} {CELL_NAMES[pair[0]]} dice y3 w2")
-    assert g.crystal == _mask("wy")
+    assert g.crystal == mask("wy")

@@ -3,32 +3,19 @@ named after them."""
 
 from __future__ import annotations
 
+from tharos_card_helpers import mask, set_kinds
 from tharos_helpers import activate, new_state, play, put_mine, put_tile, set_converter, set_dice
 
 from brassboard.engine import Action
 from brassboard.games.tharos import dice as d
-from brassboard.games.tharos.figures import CELL_NAMES, CELL_OF, LETTERS, TRADE
-from brassboard.games.tharos.rules import TharosState
+from brassboard.games.tharos.figures import CELL_NAMES, CELL_OF, TRADE
 
 POWER, CRYSTAL, COGWHEEL = 0, 1, 2
 """The example's guilds as seats: Power & Torsion, Crystal & Ore, Cogwheel Trust."""
 
 
-def _mask(letters: str) -> int:
-    return sum(1 << LETTERS.index(ch) for ch in letters)
 
 
-def _set_kinds(state: TharosState, kinds: dict[str, str]) -> None:
-    """Give the named landscapes these kinds, swapping with landscapes not named (the counts stay)."""
-    board = state.board
-    for name, kind in kinds.items():
-        cell = CELL_OF[name]
-        if board.kinds[cell] == kind:
-            continue
-        other = next(c for c in range(16) if board.kinds[c] == kind and CELL_NAMES[c] not in kinds)
-        board.kinds[cell], board.kinds[other] = board.kinds[other], board.kinds[cell]
-        board.colours[cell], board.colours[other] = board.colours[other], board.colours[cell]
-    state._legal = {}
 
 
 def test_example_cogwheel_uses_the_new_market_of_power_and_torsion_for_5_jars_2_to_the_owner() -> None:
@@ -42,8 +29,8 @@ def test_example_cogwheel_uses_the_new_market_of_power_and_torsion_for_5_jars_2_
     state.guilds[POWER].guild -= 1
     cog = state.guilds[COGWHEEL]
     cog.money = 5
-    cog.ore = _mask("wy")
-    cog.crystal = _mask("rg")
+    cog.ore = mask("wy")
+    cog.crystal = mask("rg")
     board.current = COGWHEEL
     state._legal = {}
     power_before = state.guilds[POWER].money
@@ -78,11 +65,11 @@ def test_example_crystallographer_white_2_and_yellow_3_take_the_crystals_of_plai
     state = new_state()
     p = state.board.current
     activate(state, p, "crystallographer")
-    _set_kinds(state, {"B3": "plain", "C3": "wasteland"})
+    set_kinds(state, {"B3": "plain", "C3": "wasteland"})
     set_dice(state, p, "w2 y3 r6")
     play(state, p, "card crystallographer crystal B3 C3 dice w2 y3")
     g = state.guilds[p]
-    assert g.crystal == _mask("wy")
+    assert g.crystal == mask("wy")
     assert not state.board.crystal_on & (1 << CELL_OF["B3"] | 1 << CELL_OF["C3"])
     assert state.board.ore_on >> CELL_OF["B3"] & 1  # the ore tiles stay
     assert sorted(d.token(x) for x in g.placed) == ["w2", "y3"] and "crystallographer" in g.cards_used
@@ -119,7 +106,7 @@ def test_example_combat_on_the_wasteland_rumblepoke_and_kanonier() -> None:
     board.attack_deck = [c for c in [*board.attack_deck, *board.attack_row] if c != three]
     board.attack_row, board.attack_tiles = [three], [0]
     target = CELL_NAMES[board.target()]
-    _set_kinds(state, {target: "wasteland"})
+    set_kinds(state, {target: "wasteland"})
     set_converter(state, target, "none")
     put_mine(state, POWER, target)
     put_mine(state, CRYSTAL, target)

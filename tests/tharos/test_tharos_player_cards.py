@@ -3,33 +3,17 @@ permanent effect, once-per-turn and repeatable guild-tile actions, refusals that
 
 from __future__ import annotations
 
+from tharos_card_helpers import active_tokens, set_kinds
 from tharos_helpers import activate, new_state, play, put_tile, refused, set_dice
 
 from brassboard.engine import Action, new_game
 from brassboard.games.tharos import dice as d
 from brassboard.games.tharos import turn
 from brassboard.games.tharos.buildings import specs as building_specs
-from brassboard.games.tharos.figures import CELL_NAMES, CELL_OF, COMBAT, EXPLORATION, LETTERS
+from brassboard.games.tharos.figures import CELL_OF, COMBAT, EXPLORATION, LETTERS
 from brassboard.games.tharos.player_cards import ASIDE, REROLL, SALVAGE, SWAP, specs
 from brassboard.games.tharos.rules import TharosState
 from brassboard.games.tharos.scoring import score
-
-
-def _set_kinds(state: TharosState, kinds: dict[str, str]) -> None:
-    """Give the named landscapes these kinds, swapping with landscapes not named (the counts stay)."""
-    board = state.board
-    for name, kind in kinds.items():
-        cell = CELL_OF[name]
-        if board.kinds[cell] == kind:
-            continue
-        other = next(c for c in range(16) if board.kinds[c] == kind and CELL_NAMES[c] not in kinds)
-        board.kinds[cell], board.kinds[other] = board.kinds[other], board.kinds[cell]
-        board.colours[cell], board.colours[other] = board.colours[other], board.colours[cell]
-    state._legal = {}
-
-
-def _tokens(state: TharosState, p: int) -> list[str]:
-    return sorted(d.token(x) for x in state.guilds[p].active)
 
 
 def _card_actions(state: TharosState, p: int, card: str) -> list[str]:
@@ -146,7 +130,7 @@ def test_steam_dyer_dyes_a_white_die_for_the_coming_action() -> None:
     assert "3+" in refused(state, p, "card steam_dyer dye w2 r dice w1")
     play(state, p, "card steam_dyer dye w2 r dice y4")  # a free move: the action follows
     g = state.guilds[p]
-    assert _tokens(state, p) == ["r2", "w1"]
+    assert active_tokens(state, p) == ["r2", "w1"]
     assert not g.acted
     mains = turn.main_actions(state, p)
     assert mains and all("r2" in a for a in mains)  # the coming action uses the dyed die
@@ -161,7 +145,7 @@ def test_ore_prospector_takes_tiles_of_the_dice_colours_from_adjacent_landscapes
     state = new_state()
     p = state.board.current
     activate(state, p, "ore_prospector")
-    _set_kinds(state, {"A1": "plain", "B1": "hill", "D4": "plain"})
+    set_kinds(state, {"A1": "plain", "B1": "hill", "D4": "plain"})
     set_dice(state, p, "y2 r4 w5")
     assert "2-4" in refused(state, p, "card ore_prospector ore A1 dice y2 w5")
     assert "adjacent" in refused(state, p, "card ore_prospector ore D4 B1 dice y2 r4")
@@ -176,7 +160,7 @@ def test_ore_prospector_one_tile_of_each_colour_only() -> None:
     state = new_state()
     p = state.board.current
     activate(state, p, "ore_prospector")
-    _set_kinds(state, {"A1": "plain", "B1": "plain"})
+    set_kinds(state, {"A1": "plain", "B1": "plain"})
     g = state.guilds[p]
     set_dice(state, p, "y2 y3")
     legal = _card_actions(state, p, "ore_prospector")
@@ -344,7 +328,7 @@ def test_manipulator_turns_a_die_up_to_7_but_never_below_1() -> None:
     assert "card manipulator tweak y1 down" not in _card_actions(state, p, "manipulator")
     assert "below 1" in refused(state, p, "card manipulator tweak y1 down")
     play(state, p, "card manipulator tweak w6 up")
-    assert _tokens(state, p) == ["w7", "y1"]
+    assert active_tokens(state, p) == ["w7", "y1"]
     assert g.card_tiles["manipulator"] == 2 and "manipulator" not in g.cards_used
 
 
