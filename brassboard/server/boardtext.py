@@ -1,0 +1,18 @@
+"""The board as text for one viewer (issue 17): what the CLI's ``play`` prints, served to the browser's "describe the
+board" control and read aloud by screen readers. The game's own ``render_text`` decides what a viewer may see, the
+same rule as its ``view``: a seat reads its own secrets and nobody else's, a spectator reads none."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .service import MatchService, Seat
+
+
+def board_text(service: MatchService, match_id: str, seat: Seat) -> dict[str, Any]:
+    """``{"match", "version", "seat", "text"}``: the match's current state rendered for ``seat`` (None: spectator)."""
+    live = service._live(match_id)
+    with live.lock:
+        service._sync(live)
+        text = live.state.render_text(seat)
+        return {"match": match_id, "version": live.version, "seat": seat, "text": text}
