@@ -1,10 +1,13 @@
 """The board as text for one viewer (issue 17): what the CLI's ``play`` prints, served to the browser's "describe the
-board" control and read aloud by screen readers. The game's own ``render_text`` decides what a viewer may see, the
-same rule as its ``view``: a seat reads its own secrets and nobody else's, a spectator reads none."""
+board" control and read aloud by screen readers. The game's own ``render_text`` (else its ``view`` as compact JSON)
+decides what a viewer may see, the same rule as the state messages: a seat reads its own secrets and nobody else's,
+a spectator reads none."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from brassboard.cli import render_state
 
 from .service import MatchService, Seat
 
@@ -14,5 +17,5 @@ def board_text(service: MatchService, match_id: str, seat: Seat) -> dict[str, An
     live = service._live(match_id)
     with live.lock:
         service._sync(live)
-        text = live.state.render_text(seat)
+        text = render_state(live.state, seat)  # exactly what `brassboard play` prints for this seat
         return {"match": match_id, "version": live.version, "seat": seat, "text": text}
