@@ -16,7 +16,7 @@ export function normalise(text) {
 
 /**
  * The legal actions an entry matches: word by word, each typed word the start of the action's word at that place
- * ("m b" matches "mark b2"); if none match so, those containing the entry anywhere.
+ * ("m b" matches "mark b2"); if none match so, those containing the entry (two letters or more) anywhere.
  */
 export function matching(entry, legal) {
   const typed = normalise(entry);
@@ -26,7 +26,8 @@ export function matching(entry, legal) {
     const parts = normalise(action).split(" ");
     return words.length <= parts.length && words.every((word, i) => parts[i].startsWith(word));
   });
-  return byWords.length ? byWords : legal.filter((action) => normalise(action).includes(typed));
+  if (byWords.length || typed.length < 2) return byWords;  // a single letter anywhere would match nearly everything
+  return legal.filter((action) => normalise(action).includes(typed));
 }
 
 /**

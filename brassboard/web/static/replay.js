@@ -9,13 +9,13 @@ let id, summary, host, els, total = 0, at = 0, timer = null, loading = 0, last =
 export async function showReplay(element, matchId) {
   id = matchId;
   els = {
-    title: h("h2.replaytitle"),
+    title: h("h1.replaytitle"),
     controls: h("div.replaycontrols"),
-    position: h("span.position"),
-    scrub: h("input.scrub", { type: "range", min: 0, max: 0, value: 0, id: "scrub", "aria-label": "move" }),
+    position: h("span.position", { "aria-live": "polite" }),  // a reader hears where a step or the scrubber led
+    scrub: h("input.scrub", { type: "range", min: 0, max: 0, value: 0, id: "scrub", "aria-label": t("replay.scrub") }),
     game: h("div.gamearea", { id: "game" }),
     log: h("ol.log", { id: "log" }),
-    logTitle: h("h3"),
+    logTitle: h("h2", { id: "log-heading" }),
     status: h("div.statusline"),
   };
   els.scrub.addEventListener("input", () => go(+els.scrub.value));
@@ -23,8 +23,10 @@ export async function showReplay(element, matchId) {
     h("div.statusbar", els.title, els.controls, els.position),
     h("div.replayscrub", els.scrub),
     els.status,
-    h("div.matchbody", els.game, h("aside.sidebar", h("section.card.logbox", els.logTitle, els.log)))));
+    h("div.matchbody", els.game,
+      h("aside.sidebar", { "aria-labelledby": "log-heading" }, h("section.card.logbox", els.logTitle, els.log)))));
   document.addEventListener("keydown", (e) => {
+    if (e.defaultPrevented) return;  // a board's own keyboard cursor (boardkeys.js) took the key
     if (e.target.closest && e.target.closest("input,textarea,select") && e.target !== els.scrub) return;
     if (e.key === "ArrowLeft") { e.preventDefault(); go(at - 1); }
     if (e.key === "ArrowRight") { e.preventDefault(); go(at + 1); }
@@ -55,6 +57,7 @@ export async function showReplay(element, matchId) {
 function labels() {
   els.title.textContent = t("replay.title", { id });
   els.logTitle.textContent = t("match.log");
+  els.scrub.setAttribute("aria-label", t("replay.scrub"));
   const button = (key, label, onclick) => h("button", { type: "button", title: t(key), "aria-label": t(key), onclick, dataset: { go: key } }, label);
   fill(els.controls,
     button("replay.first", "⇤", () => go(0)),
