@@ -256,3 +256,54 @@ def test_the_lobby_meets_axe_and_the_board_is_described(page: Page, e2e_server: 
     assert page.evaluate("() => document.activeElement.id") == "boardtext", "the text gets the focus: read at once"
     assert_accessible(page, "tic-tac-toe: the board described")
     screenshot(page, "a11y_06_described")
+    page.locator("#langs button.lang", has_text="DE").focus()
+    page.keyboard.press("Enter")
+    page.locator("#movebox-heading", has_text="Aktionen").wait_for()
+    assert page.locator("label[for=movebox-input]").inner_text() == "Zug eingeben"
+    assert page.locator("#describe").inner_text() == "Beschreibung ausblenden"
+    assert page.locator("#skiplink").inner_text() == "Zur Zugeingabe springen"
+    assert page.locator("#log-heading").inner_text() == "Protokoll"
+    page.keyboard.press("/")
+    type_move(page, "mark b2")  # seat 2 is to move, and this browser holds only seat 1
+    page.keyboard.press("Enter")
+    assert page.locator("#movebox-message").inner_text() == "Du bist nicht am Zug: jetzt gibt es nichts zu spielen."
+
+
+JS_ANNOUNCER = """async () => {
+  const { Announcer } = await import("/static/announce.js");
+  const { GameHost } = await import("/static/gamehost.js");
+  const seats = [{ seat: 0, name: "Ada" }, { seat: 1, name: "Bea" }];
+  const host = new GameHost(document.createElement("div"), { mount() {}, update() {} });
+  const said = new Announcer();
+  const entries = [
+    { version: 0, seat: 0, action: "draw", events: [] },
+    { version: 1, seat: 1, action: "roll",
+      events: [{ type: "dice_rolled", player: 1, dice: ["red 3", "blue 5"], chance: true }] },
+    { version: 2, seat: 0, action: "keep",
+      events: [{ type: "draw", cubes: ["black", "red"], why: "production", chance: true }, { type: "kept", card: 7 }] },
+  ];
+  const step = (version, turn) => said.update({
+    version, entries: entries.filter((e) => e.version < version), mine: 0, turn,
+    describe: (e) => host.describe(e, seats), chance: (e) => host.chance(e, seats) });
+  const lines = () => [...said.element.children].map((p) => p.textContent);
+  step(1, "Your turn.");            // the page opens: the log so far is on screen, only the turn is said
+  const opened = lines();
+  step(1, "Your turn.");            // the same state again (a resync): nothing
+  const again = lines();
+  step(3, "Waiting for Bea");       // two new entries: Bea's action and its chance, then my own entry's chance only
+  return { opened, again, later: lines(), live: said.element.getAttribute("aria-live") };
+}"""
+
+
+def test_the_announcer_words_chance_and_repeats_nothing(page: Page, e2e_server: Server) -> None:
+    """The live region's rules, on the page's own modules: history is not read on arrival, a repeated state adds
+    nothing, another seat's action is read as the log words it, own actions are not read back, and the results of
+    chance an entry carries are read for every seat."""
+    page.goto("/")
+    page.locator("#create").wait_for()
+    result = page.evaluate(JS_ANNOUNCER)
+    assert result["live"] == "polite"
+    assert result["opened"] == ["Your turn."]
+    assert result["again"] == ["Your turn."]
+    assert result["later"] == ["Your turn.", "Bea: roll", "Chance: Bea: dice rolled, dice red 3, blue 5",
+                               "Chance: draw, cubes black, red", "Waiting for Bea"]
