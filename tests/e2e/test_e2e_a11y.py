@@ -307,3 +307,41 @@ def test_the_announcer_words_chance_and_repeats_nothing(page: Page, e2e_server: 
     assert result["again"] == ["Your turn."]
     assert result["later"] == ["Your turn.", "Bea: roll", "Chance: Bea: dice rolled, dice red 3, blue 5",
                                "Chance: draw, cubes black, red", "Waiting for Bea"]
+
+
+JS_RESOLVE = """async () => {
+  const { resolve, matching } = await import("/static/movebox.js");
+  const legal = ["buy 2 water", "buy 3 water", "sell 1 ore", "pass"];
+  return {
+    exact: resolve("  Buy 2   WATER ", legal, true),
+    unique: resolve("s", legal, true),
+    words: matching("b 3", legal),
+    inside: matching("ore", legal),
+    letter: matching("o", legal),
+    ambiguous: resolve("buy", legal, true),
+    illegal: resolve("buy 9 water", legal, true),
+    empty: resolve(" ", legal, true),
+    waiting: resolve("pass", [], false),
+    over: resolve("pass", [], false, true),
+  };
+}"""
+
+
+def test_the_move_box_resolves_entries(page: Page, e2e_server: Server) -> None:
+    """What an entry plays: the action it names (case and spaces aside), the only action it starts; word by word
+    prefixes; two letters or more anywhere; and the refusals in words."""
+    page.goto("/")
+    page.locator("#create").wait_for()
+    result = page.evaluate(JS_RESOLVE)
+    assert result["exact"] == {"action": "buy 2 water"}
+    assert result["unique"] == {"action": "sell 1 ore"}
+    assert result["words"] == ["buy 3 water"]
+    assert result["inside"] == ["sell 1 ore"]
+    assert result["letter"] == []
+    assert result["ambiguous"] == {"error": "“buy” is ambiguous: 2 actions match (buy 2 water; buy 3 water). "
+                                            "Type more, or choose one with the arrow keys."}
+    assert result["illegal"] == {"error": "“buy 9 water” is not a legal action now. Legal now: buy 2 water; "
+                                          "buy 3 water; sell 1 ore; pass."}
+    assert result["empty"]["error"].startswith("Type an action first")
+    assert result["waiting"]["error"] == "It is not your turn: there is nothing to play now."
+    assert result["over"]["error"] == "The game is over: there is nothing left to play."
