@@ -115,6 +115,9 @@ def test_tictactoe_to_the_end_by_keyboard_alone(page: Page, e2e_server: Server) 
     assert final["status"] == "finished" and final["version"] in (moves * 2 - 1, moves * 2)
     assert page.locator("#status").inner_text().startswith("Game over")
     assert page.locator('.ttt-grid button[data-cell][aria-disabled="false"]').count() == 0
+    if final["winners"] and len(final["winners"]) == 1:  # the winning line is told in words, not only by colour
+        labels = [page.locator(".ttt-grid [data-win]").nth(i).get_attribute("aria-label") for i in range(3)]
+        assert all(label and label.endswith("in the winning line") for label in labels), labels
     # Tab leaves the board again (no keyboard trap)
     page.keyboard.press("Tab")
     assert not page.evaluate(JS_FOCUSED_CELL)

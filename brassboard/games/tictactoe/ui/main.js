@@ -4,10 +4,12 @@ import { boardKeys } from "/static/boardkeys.js";
 
 export const strings = {
   en: { "score.result": "Result", "ttt.turn": "{name} ({mark}) to move.", "ttt.won": "{name} ({mark}) wins.", "ttt.draw": "Draw.", "ttt.cell": "cell {cell}", "ttt.marks": "marks {cell}",
-    "ttt.board": "Tic-tac-toe board: columns a to c, rows 1 to 3", "ttt.cellEmpty": "{cell}, empty", "ttt.cellMarked": "{cell}, {mark}" },
+    "ttt.board": "Tic-tac-toe board: columns a to c, rows 1 to 3", "ttt.cellEmpty": "{cell}, empty", "ttt.cellMarked": "{cell}, {mark}",
+    "ttt.cellWinning": "{cell}, {mark}, in the winning line" },
   de: { "score.result": "Ergebnis", "game.description": "Drei in einer Reihe auf einem 3×3-Feld. Das Referenzspiel und der Benchmark-Maßstab der Engine.",
     "option.first_player.label": "Startspieler", "option.first_player": "Welcher Spieler zuerst zieht und X spielt.", "ttt.turn": "{name} ({mark}) ist am Zug.", "ttt.won": "{name} ({mark}) gewinnt.", "ttt.draw": "Unentschieden.", "ttt.cell": "Feld {cell}", "ttt.marks": "setzt auf {cell}",
-    "ttt.board": "Tic-Tac-Toe-Feld: Spalten a bis c, Reihen 1 bis 3", "ttt.cellEmpty": "{cell}, leer", "ttt.cellMarked": "{cell}, {mark}" },
+    "ttt.board": "Tic-Tac-Toe-Feld: Spalten a bis c, Reihen 1 bis 3", "ttt.cellEmpty": "{cell}, leer", "ttt.cellMarked": "{cell}, {mark}",
+    "ttt.cellWinning": "{cell}, {mark}, in der Siegreihe" },
 };
 
 let api = null, grid = null, last = null, keys = null;
@@ -60,6 +62,7 @@ export function update(message) {
   last = message;
   const view = message.view;
   const legal = new Set(message.legal || []);
+  const won = winningLine(view);
   // view.rows[0] is row 3 (the top row as people draw it)
   view.rows.forEach((line, i) => {
     const row = 3 - i;
@@ -76,9 +79,25 @@ export function update(message) {
       button.style.cssText = "font:700 56px/1 'DejaVu Sans',sans-serif;border:0;border-radius:6px;display:flex;" +
         "align-items:center;justify-content:center;background:" + (playable ? "#fffdf8" : "#efe7da") + ";color:" +
         (symbol === "X" ? "#b3261e" : "#0b4f8a") + ";cursor:" + (playable ? "pointer" : "default") + ";opacity:1";
+      delete button.dataset.win;
+      if (won.has(cell)) {
+        button.dataset.win = "1";
+        button.style.background = "#ffd86b";
+        button.style.boxShadow = "inset 0 0 0 4px #7a5516";
+        button.setAttribute("aria-label", t("ttt.cellWinning", { cell, mark: symbol }));  // told, not only coloured
+      }
     });
   });
   keys.refresh();
+}
+
+/** The cells of the winner's line (empty before the end or in a draw): the view's rows, top row first. */
+function winningLine(view) {
+  if (view.winner === null || view.winner === undefined) return new Set();
+  const at = (cell) => view.rows[3 - +cell[1]][COLUMNS.indexOf(cell[0])];
+  const lines = ["a1 b1 c1", "a2 b2 c2", "a3 b3 c3", "a1 a2 a3", "b1 b2 b3", "c1 c2 c3", "a1 b2 c3", "a3 b2 c1"].map((l) => l.split(" "));
+  const line = lines.find((cells) => cells.every((cell) => at(cell) === mark(view, view.winner)));
+  return new Set(line || []);
 }
 
 export function status(message) {
