@@ -15,7 +15,7 @@ export async function showReplay(element, matchId) {
     scrub: h("input.scrub", { type: "range", min: 0, max: 0, value: 0, id: "scrub", "aria-label": t("replay.scrub") }),
     game: h("div.gamearea", { id: "game" }),
     log: h("ol.log", { id: "log" }),
-    logTitle: h("h2", { id: "log-heading" }),
+    logTitle: h("h3"),
     status: h("div.statusline"),
   };
   els.scrub.addEventListener("input", () => go(+els.scrub.value));
@@ -23,8 +23,7 @@ export async function showReplay(element, matchId) {
     h("div.statusbar", els.title, els.controls, els.position),
     h("div.replayscrub", els.scrub),
     els.status,
-    h("div.matchbody", els.game,
-      h("aside.sidebar", { "aria-labelledby": "log-heading" }, h("section.card.logbox", els.logTitle, els.log)))));
+    h("div.matchbody", els.game, h("aside.sidebar", h("section.card.logbox", els.logTitle, els.log)))));
   document.addEventListener("keydown", (e) => {
     if (e.defaultPrevented) return;  // a board's own keyboard cursor (boardkeys.js) took the key
     if (e.target.closest && e.target.closest("input,textarea,select") && e.target !== els.scrub) return;
@@ -57,7 +56,6 @@ export async function showReplay(element, matchId) {
 function labels() {
   els.title.textContent = t("replay.title", { id });
   els.logTitle.textContent = t("match.log");
-  els.scrub.setAttribute("aria-label", t("replay.scrub"));
   const button = (key, label, onclick) => h("button", { type: "button", title: t(key), "aria-label": t(key), onclick, dataset: { go: key } }, label);
   fill(els.controls,
     button("replay.first", "⇤", () => go(0)),
@@ -67,6 +65,8 @@ function labels() {
     button("replay.last", "⇥", () => go(total)),
     h("a.button", { href: `/m/${encodeURIComponent(id)}` }, t("replay.toMatch")));
   els.position.textContent = at === 0 ? t("replay.start") + ` (0 / ${total})` : t("replay.position", { n: at, total });
+
+  els.scrub.setAttribute("aria-label", t("replay.scrub"));
 }
 
 function togglePlay() {
