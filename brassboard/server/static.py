@@ -90,10 +90,16 @@ def game_ui_file(game: str, path: str) -> Response:
     return safe_file(game_ui_folder(game), path)
 
 
-def _with_language(page: HTMLResponse) -> HTMLResponse:
-    """FastAPI's docs pages name no language: screen readers then guess; the API's texts are English."""
+DOCS_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+               "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:")
+"""The docs pages load nothing from another host: ReDoc would otherwise fetch its maker's logo from their CDN (it
+hides the picture when that fails, so offline it shows nothing missing)."""
+
+
+def _docs_page(page: HTMLResponse) -> HTMLResponse:
+    """FastAPI's docs page with its language named (screen readers otherwise guess) and kept to this server."""
     html = bytes(page.body).decode("utf-8").replace("<html>", '<html lang="en">', 1)
-    return HTMLResponse(html)
+    return HTMLResponse(html, headers={"Content-Security-Policy": DOCS_POLICY})
 
 
 def _docs_urls(request: Request) -> tuple[str, str]:
@@ -106,7 +112,7 @@ def _docs_urls(request: Request) -> tuple[str, str]:
 @router.get("/docs")
 def swagger_ui(request: Request) -> HTMLResponse:
     openapi_url, assets = _docs_urls(request)
-    return _with_language(get_swagger_ui_html(
+    return _docs_page(get_swagger_ui_html(
         openapi_url=openapi_url, title="Brassboard API", oauth2_redirect_url=OAUTH2_REDIRECT_URL,
         swagger_js_url=f"{assets}/swagger-ui-bundle.js", swagger_css_url=f"{assets}/swagger-ui.css",
         swagger_favicon_url=f"{assets}/favicon.png"))
@@ -120,7 +126,7 @@ def swagger_ui_oauth2_redirect() -> HTMLResponse:
 @router.get("/redoc")
 def redoc(request: Request) -> HTMLResponse:
     openapi_url, assets = _docs_urls(request)
-    return _with_language(get_redoc_html(
+    return _docs_page(get_redoc_html(
         openapi_url=openapi_url, title="Brassboard API (ReDoc)", redoc_js_url=f"{assets}/redoc.standalone.js",
         redoc_favicon_url=f"{assets}/favicon.png", with_google_fonts=False))
 
