@@ -4,6 +4,7 @@ import { h, fill, toast, copyText } from "./dom.js";
 import { t } from "./i18n.js";
 import { api, tokens, prefs, Channel } from "./net.js";
 import { loadGameModule, GameHost, renderLog, renderScores } from "./gamehost.js";
+import { renderInvitePanel } from "./invitepanel.js";
 
 let id, els, host = null;
 const channels = new Map();   // token (or "" for the spectator) -> Channel
@@ -158,6 +159,7 @@ function render() {
   renderSeatTabs(msg);
   els.undo.hidden = !msg.can_undo;
   renderJoin(msg);
+  renderInvitePanel(els.joinbox, msg, id);  // the creator's invite links and who has joined (invitepanel.js)
   if (host) {
     renderLog(els.log, [...log.values()].sort((a, b) => a.version - b.version), host, msg.seats);
     renderScores(els.scores, msg, host);

@@ -40,6 +40,7 @@ export function update(message) {
   const view = message.view;
   const legal = new Set(message.legal || []);
   grid.replaceChildren();
+  const won = winningLine(view);
   // view.rows[0] is row 3 (the top row as people draw it)
   view.rows.forEach((line, i) => {
     const row = 3 - i;
@@ -57,10 +58,20 @@ export function update(message) {
       button.style.cssText = "font:700 56px/1 'DejaVu Sans',sans-serif;border:0;border-radius:6px;display:flex;" +
         "align-items:center;justify-content:center;background:" + (playable ? "#fffdf8" : "#efe7da") + ";color:" +
         (symbol === "X" ? "#b3261e" : "#0b4f8a") + ";cursor:" + (playable ? "pointer" : "default") + ";opacity:1";
+      if (won.has(cell)) { button.dataset.win = "1"; button.style.background = "#ffd86b"; button.style.boxShadow = "inset 0 0 0 4px #7a5516"; }
       if (playable) button.addEventListener("click", () => api.send(action));
       grid.append(button);
     });
   });
+}
+
+/** The cells of the winner's line (empty before the end or in a draw): the view's rows, top row first. */
+function winningLine(view) {
+  if (view.winner === null || view.winner === undefined) return new Set();
+  const at = (cell) => view.rows[3 - +cell[1]][COLUMNS.indexOf(cell[0])];
+  const lines = ["a1 b1 c1", "a2 b2 c2", "a3 b3 c3", "a1 a2 a3", "b1 b2 b3", "c1 c2 c3", "a1 b2 c3", "a3 b2 c1"].map((l) => l.split(" "));
+  const line = lines.find((cells) => cells.every((cell) => at(cell) === mark(view, view.winner)));
+  return new Set(line || []);
 }
 
 export function status(message) {
