@@ -87,6 +87,9 @@ def test_the_creator_invites_a_friend_from_the_match_page(page: Page, browser: B
     assert page.evaluate("() => navigator.clipboard.readText()") == link
     assert_accessible(page, "the match page with the invite panel", exclude=NOT_OURS)
     screenshot(page, "shellux_invite_panel_waiting")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the link takes a line of its own
+    screenshot(page, "shellux_invite_panel_phone", full_page=False)
+    page.set_viewport_size({"width": 1440, "height": 1000})
 
     friend_context = browser.new_context(locale="en-GB", base_url=e2e_server.url)
     friend_context.set_default_timeout(15_000)
@@ -108,6 +111,9 @@ def test_the_creator_invites_a_friend_from_the_match_page(page: Page, browser: B
         assert "Everyone has joined" in panel.inner_text()
         assert_accessible(page, "the match page once the friend joined", exclude=NOT_OURS)
         screenshot(page, "shellux_invite_panel_joined")
+        page.locator("#langs button.lang", has_text="DE").click()
+        panel.locator("h2", has_text="Freunde einladen").wait_for()
+        assert "Alle sind dabei" in panel.inner_text() and "beigetreten" in joined.inner_text()
         page.click("#invitehide")
         assert panel.is_hidden()
     finally:

@@ -2,7 +2,7 @@
 // The invites come only from this browser (the lobby keeps the create answer's links under `invites.ID`): the
 // server sends them to nobody else, so another seat or a spectator never sees a panel, nor a secret.
 import { h, fill, toast, copyText, stylesheet } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 import { prefs, tokens } from "./net.js";
 
 let box = null;
@@ -22,7 +22,7 @@ export function renderInvitePanel(anchor, msg, matchId) {
   const dismissed = everyoneIn && prefs.get(`invites.hidden.${matchId}`, false);
   if (!invited.size || msg.status === "finished" || dismissed) { box.hidden = true; return; }
   // a redraw with nothing new (every move sends a state message) must not take away a field or button in focus
-  const drawn = JSON.stringify([msg.status, (msg.seats || []).map((s) => [s.kind, s.taken, s.name]), invites]);
+  const drawn = JSON.stringify([lang(), msg.status, (msg.seats || []).map((s) => [s.kind, s.taken, s.name]), invites]);
   if (!box.hidden && box.dataset.drawn === drawn) return;
   box.hidden = false;
   box.dataset.drawn = drawn;
