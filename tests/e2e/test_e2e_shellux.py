@@ -161,7 +161,7 @@ def test_the_replay_shows_scores_jumps_from_the_log_and_plays_at_a_speed(page: P
     assert sorted(page.locator(".ttt-grid button[data-win]").evaluate_all("els => els.map(e => e.dataset.cell)")) == [
         "a1", "a2", "a3"]
     entries = page.locator("#log li[data-version]")
-    assert entries.count() == 5
+    assert entries.count() == 5 and page.locator("#logahead").is_hidden()
     assert_accessible(page, "the replay at the end", exclude=NOT_OURS)
     screenshot(page, "shellux_replay_end")
 
@@ -174,15 +174,17 @@ def test_the_replay_shows_scores_jumps_from_the_log_and_plays_at_a_speed(page: P
         page.locator(".ttt-grid button[data-cell]").evaluate_all("els => els.map(e => e.dataset.cell)"),
         page.locator(".ttt-grid button[data-cell]").all_inner_texts(), strict=True)}
     assert {cell for cell, mark in marks.items() if mark} == {"a1", "b1"}
-    assert entries.count() == 5  # the later moves stay in the log, one click away
+    assert entries.count() == 2  # the log up to the shown move, the last one marked ...
     assert "current" in (entries.nth(1).get_attribute("class") or "").split()
-    assert page.locator("#log li.future").count() == 3
+    ahead = page.locator("#logahead li[data-version]")
+    assert ahead.count() == 3  # ... and the later moves below it, one click away
     assert_accessible(page, "the replay after a jump from the log", exclude=NOT_OURS)
     screenshot(page, "shellux_replay_jump")
 
-    page.get_by_role("button", name="Show the board after move 4").focus()  # the keyboard way to the same jump
+    page.get_by_role("button", name="Show the board after move 4").focus()  # a later move, by the keyboard
     page.keyboard.press("Enter")
     page.locator('#status[data-version="4"]').wait_for()
+    assert entries.count() == 4 and ahead.count() == 1
 
     page.select_option("#speed", "8")
     assert page.evaluate("() => JSON.parse(localStorage.getItem('brassboard.replay.speed'))") == 8

@@ -248,6 +248,7 @@ Object.assign(STRINGS.en, {
   "replay.speed": "Speed",
   "replay.logHint": "Click a move to see the board after it.",
   "replay.jump": "Show the board after move {n}",
+  "replay.ahead": "Later moves",
 });
 Object.assign(STRINGS.de, {
   "invite.title": "Freunde einladen",
@@ -261,4 +262,5 @@ Object.assign(STRINGS.de, {
   "replay.speed": "Tempo",
   "replay.logHint": "Klicke auf einen Zug, um das Brett danach zu sehen.",
   "replay.jump": "Brett nach Zug {n} zeigen",
+  "replay.ahead": "Spätere Züge",
 });

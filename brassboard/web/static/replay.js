@@ -20,6 +20,8 @@ export async function showReplay(element, matchId) {
     scrub: h("input.scrub", { type: "range", min: 0, max: 0, value: 0, id: "scrub", "aria-label": "move" }),
     game: h("div.gamearea", { id: "game" }),
     log: h("ol.log.replaylog", { id: "log" }),
+    aheadTitle: h("h4.aheadtitle", { id: "logaheadtitle", hidden: true }),
+    ahead: h("ol.log.replaylog.ahead", { id: "logahead", "aria-labelledby": "logaheadtitle" }),
     logTitle: h("h3"),
     logHint: h("p.muted.loghint"),
     status: h("div.statusline", { id: "status", role: "status" }),
@@ -27,8 +29,10 @@ export async function showReplay(element, matchId) {
   };
   stylesheet("replay-css", "/static/replay.css");
   els.scrub.addEventListener("input", () => go(+els.scrub.value));
+  // the log up to the shown move (as on the match page), then the later moves: one scroll box for both
+  els.logScroll = h("div.logscroll", els.log, els.aheadTitle, els.ahead);
   // a click anywhere on a log entry shows the board after that move (its button does the same for the keyboard)
-  els.log.addEventListener("click", (e) => {
+  els.logScroll.addEventListener("click", (e) => {
     const entry = e.target.closest && e.target.closest("li[data-version]");
     if (entry && !e.target.closest("button.jump")) go(+entry.dataset.version + 1);
   });
@@ -37,7 +41,7 @@ export async function showReplay(element, matchId) {
     h("div.replayscrub", els.scrub),
     els.status,
     els.scores,
-    h("div.matchbody", els.game, h("aside.sidebar", h("section.card.logbox", els.logTitle, els.logHint, els.log)))));
+    h("div.matchbody", els.game, h("aside.sidebar", h("section.card.logbox", els.logTitle, els.logHint, els.logScroll)))));
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input,textarea,select") && e.target !== els.scrub) return;
     if (e.key === "ArrowLeft") { e.preventDefault(); go(at - 1); }
@@ -84,6 +88,7 @@ function labels() {
   els.title.textContent = t("replay.title", { id });
   els.logTitle.textContent = t("match.log");
   els.logHint.textContent = t("replay.logHint");
+  els.aheadTitle.textContent = t("replay.ahead");
   const button = (key, label, onclick) => h("button", { type: "button", title: t(key), "aria-label": t(key), onclick, dataset: { go: key } }, label);
   fill(els.controls,
     button("replay.first", "⇤", () => go(0)),
@@ -152,25 +157,30 @@ function show(data) {
   showLog(data.version);
 }
 
-/** Every move of the log, each with a button to the board after it; the shown one marked, later ones dimmed. */
+/** The moves up to the shown one in #log (the last marked), the later ones in #logahead; each jumps to the board
+ *  after it. */
 function showLog(version) {
-  const entries = fullLog.length >= version ? fullLog : last.log || [];
-  renderLog(els.log, [...entries].sort((a, b) => a.version - b.version), host, summary.seats);
+  const entries = [...(fullLog.length >= version ? fullLog : last.log || [])].sort((a, b) => a.version - b.version);
+  const done = entries.filter((entry) => entry.version < version);
+  const ahead = entries.filter((entry) => entry.version >= version);
+  renderLog(els.log, done, host, summary.seats);
+  renderLog(els.ahead, ahead, host, summary.seats);
+  els.aheadTitle.hidden = !ahead.length;
+  els.ahead.hidden = !ahead.length;
   let current = null;
-  for (const item of els.log.querySelectorAll("li[data-version]")) {
+  for (const item of els.logScroll.querySelectorAll("li[data-version]")) {
     const after = +item.dataset.version + 1;
     const number = item.querySelector(".v");
     const jump = h("button.jump", { type: "button", "aria-label": t("replay.jump", { n: after }), onclick: () => go(after) },
       number ? number.textContent : String(after));
     if (number) number.replaceWith(jump); else item.prepend(jump);
-    item.classList.toggle("future", after > version);
     if (after === version) { item.classList.add("current"); jump.setAttribute("aria-current", "step"); current = item; }
   }
   if (current) {
-    // keep the shown move in sight inside the log's own scroll box, without moving the page
-    const box = els.log.getBoundingClientRect();
+    // keep the shown move in sight inside the log's scroll box, without moving the page
+    const box = els.logScroll.getBoundingClientRect();
     const row = current.getBoundingClientRect();
-    if (row.top < box.top || row.bottom > box.bottom) els.log.scrollTop += row.top - box.top - box.height / 2;
+    if (row.top < box.top || row.bottom > box.bottom) els.logScroll.scrollTop += row.top - box.top - box.height / 2;
   }
 }
 
