@@ -273,7 +273,8 @@ def create_app(settings: Settings | None = None, broadcaster: Broadcaster | None
         finally:
             await server.stop()
 
-    app = FastAPI(title="Brassboard", version="0.1.0", lifespan=lifespan,
+    # docs_url/redoc_url None: FastAPI's pages load their scripts from a CDN; static.py serves both from a package
+    app = FastAPI(title="Brassboard", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Lobby, matches and live play of Brassboard games. WebSocket messages: docs/api.md.")
     app.state.server = server
     guards = server.settings.guards

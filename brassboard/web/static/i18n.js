@@ -290,3 +290,33 @@ Object.assign(STRINGS.de, {
   "boardtext.hide": "Beschreibung ausblenden",
   "boardtext.label": "Der Spielplan als Text, nach Zug {n}",
 });
+
+// The invite panel (invitepanel.js) and the replay viewer's scores, log and speed (replay.js): issue 12.
+Object.assign(STRINGS.en, {
+  "invite.title": "Invite your friends",
+  "invite.howto": "Send each friend the link of one open seat: whoever opens it takes that seat (each link works once).",
+  "invite.allJoined": "Everyone has joined.",
+  "invite.waiting": "waiting for a player",
+  "invite.joined": "joined",
+  "invite.linkFor": "Invite link for seat {n}",
+  "invite.copyFor": "Copy the invite link for seat {n}",
+  "invite.hide": "Hide",
+  "replay.speed": "Speed",
+  "replay.logHint": "Click a move to see the board after it.",
+  "replay.jump": "Show the board after move {n}",
+  "replay.ahead": "Later moves",
+});
+Object.assign(STRINGS.de, {
+  "invite.title": "Freunde einladen",
+  "invite.howto": "Schicke jedem Freund den Link eines freien Platzes: Wer ihn öffnet, übernimmt diesen Platz (jeder Link gilt einmal).",
+  "invite.allJoined": "Alle sind dabei.",
+  "invite.waiting": "wartet auf einen Spieler",
+  "invite.joined": "beigetreten",
+  "invite.linkFor": "Einladungslink für Platz {n}",
+  "invite.copyFor": "Einladungslink für Platz {n} kopieren",
+  "invite.hide": "Ausblenden",
+  "replay.speed": "Tempo",
+  "replay.logHint": "Klicke auf einen Zug, um das Brett danach zu sehen.",
+  "replay.jump": "Brett nach Zug {n} zeigen",
+  "replay.ahead": "Spätere Züge",
+});

@@ -83,8 +83,12 @@ function newMatchForm() {
   }
   const players = Math.min(game.max_players, Math.max(game.min_players, form.players || Math.min(4, game.max_players)));
   form.players = players;
-  form.seats = (form.seats || []).slice(0, players);
-  while (form.seats.length < players) form.seats.push(form.seats.length === 0 ? "human" : `bot:${game.bots && game.bots.includes("greedy") ? "greedy" : (game.bots || ["random"])[0]}`);
+  // the seat choices are this game's (GET /api/games names its bots): a seat left on a bot the game lacks (e.g.
+  // greedy after switching to tic-tac-toe) takes the game's default bot, so every select shows what will be sent
+  const kinds = seatKinds(game);
+  const defaultBot = kinds.includes("bot:greedy") ? "bot:greedy" : kinds[2];
+  form.seats = (form.seats || []).slice(0, players).map((kind) => (kinds.includes(kind) ? kind : defaultBot));
+  while (form.seats.length < players) form.seats.push(form.seats.length === 0 ? "human" : defaultBot);
   form.names = (form.names || []).slice(0, players);
   form.options = form.options && form.options.__game === game.id ? form.options : { __game: game.id };
 
@@ -93,7 +97,6 @@ function newMatchForm() {
   const playerSelect = h("select", { id: "players", onchange: (e) => { form.players = +e.target.value; saveForm(); render(); } },
     range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === players }, String(n))));
 
-  const kinds = ["human", "open", ...(game.bots || ["random"]).map((b) => "bot:" + b)];
   const seatRows = form.seats.map((kind, i) => h("tr",
     h("th", t("lobby.seat", { n: i + 1 })),
     h("td", h("select", { "aria-label": t("lobby.seat", { n: i + 1 }), class: "seat-kind", dataset: { seat: i },
@@ -117,6 +120,12 @@ function newMatchForm() {
       h("label.opt", h("span.optname", t("lobby.seed")), h("input", { type: "number", id: "seed", value: form.seed ?? "", min: 0, dataset: { field: "seed" },
         oninput: (e) => { form.seed = e.target.value; saveForm(); } }))) : null,
     h("div.row", h("button.primary", { type: "submit", id: "create" }, t("lobby.create"))));
+}
+
+/** The seat kinds a game offers: a human here, an open seat, and one per bot the server names for the game. */
+function seatKinds(game) {
+  const bots = game.bots && game.bots.length ? game.bots : ["random"];
+  return ["human", "open", ...bots.map((bot) => "bot:" + bot)];
 }
 
 function optionField(gameId, opt) {

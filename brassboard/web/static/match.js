@@ -7,6 +7,7 @@ import { loadGameModule, GameHost, renderLog, renderScores } from "./gamehost.js
 import { Announcer } from "./announce.js";
 import { mountMoveBox } from "./movebox.js";
 import { mountBoardText } from "./boardtext.js";
+import { renderInvitePanel } from "./invitepanel.js";
 
 let id, els, host = null;
 const channels = new Map();   // token (or "" for the spectator) -> Channel
@@ -179,6 +180,7 @@ function render() {
   renderSeatTabs(msg);
   els.undo.hidden = !msg.can_undo;
   renderJoin(msg);
+  renderInvitePanel(els.joinbox, msg, id);  // the creator's invite links and who has joined (invitepanel.js)
   if (host) {
     const entries = [...log.values()].sort((a, b) => a.version - b.version);
     renderLog(els.log, entries, host, msg.seats);
