@@ -325,7 +325,8 @@ JS_RESOLVE = """async () => {
     illegal: resolve("buy 9 water", legal, true),
     empty: resolve(" ", legal, true),
     waiting: resolve("pass", [], false),
-    over: resolve("pass", [], false, true),
+    over: resolve("pass", [], false, "over"),
+    watching: resolve("pass", [], false, "watching"),
   };
 }"""
 
@@ -348,3 +349,4 @@ def test_the_move_box_resolves_entries(page: Page, e2e_server: Server) -> None:
     assert result["empty"]["error"].startswith("Type an action first")
     assert result["waiting"]["error"] == "It is not your turn: there is nothing to play now."
     assert result["over"]["error"] == "The game is over: there is nothing left to play."
+    assert result["watching"]["error"] == "You are watching this match: moves are made by its players."

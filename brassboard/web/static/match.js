@@ -121,7 +121,8 @@ function onMessage(msg, channel) {
   if (msg.type === "error") {
     const key = { illegal: "match.illegal", stale: "match.stale", forbidden: "match.forbidden" }[msg.error] || "match.error";
     const text = t(key, { detail: msg.detail || msg.error });
-    announcer.say(text);  // spoken once by the live region; the toast is for the eyes only
+    announcer.say(text);  // spoken once by the live region; the toast and the move box's line are for the eyes
+    if (msg.error !== "stale") movebox.refused(text);
     toast(text, msg.error === "stale" ? "info" : "error", 7000, { quiet: true });
     if (msg.error === "stale") channel.send({ type: "sync" });
     return;
@@ -188,7 +189,8 @@ function render() {
     speak(msg, entries);
   }
   const mayAct = typeof current === "number" && msg.status === "running" && (msg.active || []).includes(current);
-  movebox.update(mayAct ? msg.legal || [] : [], mayAct, msg.status === "finished");
+  const why = msg.status === "finished" ? "over" : typeof current === "number" ? "waiting" : "watching";
+  movebox.update(mayAct ? msg.legal || [] : [], mayAct, why);
   boardText.update(msg.version);
 }
 

@@ -8,6 +8,9 @@ import { t } from "./i18n.js";
 
 const SHOWN = 40;      // options listed at once (the rest: "and N more")
 const NAMED = 5;       // actions named in a refusal
+// why a seat cannot play now: the refusal's words, and the box's placeholder
+const WHY_NOT = { waiting: "movebox.notYourTurn", over: "movebox.over", watching: "movebox.watching" };
+const PLACEHOLDER = { waiting: "movebox.placeholderWait", over: "movebox.placeholderOver", watching: "movebox.placeholderWatch" };
 
 /** Lower case, single spaces: how entries and actions are compared. */
 export function normalise(text) {
@@ -34,9 +37,9 @@ export function matching(entry, legal) {
  * The action an entry plays, or why it plays none: {action} or {error}. An entry plays the action it names exactly,
  * or the one action it matches; more than one is ambiguous, none is illegal.
  */
-export function resolve(entry, legal, canAct, finished = false) {
+export function resolve(entry, legal, canAct, why = "waiting") {
   const typed = normalise(entry);
-  if (!canAct) return { error: t(finished ? "movebox.over" : "movebox.notYourTurn") };
+  if (!canAct) return { error: t(WHY_NOT[why] || WHY_NOT.waiting) };
   if (!typed) return { error: t("movebox.empty") };
   const exact = legal.find((action) => normalise(action) === typed);
   if (exact) return { action: exact };
@@ -52,7 +55,7 @@ export function resolve(entry, legal, canAct, finished = false) {
  * send(action): play it for the seat shown; say(text): the page's announcement (errors are spoken there).
  */
 export function mountMoveBox({ send, say }) {
-  let legal = [], canAct = false, over = false, shown = [], active = -1;
+  let legal = [], canAct = false, why = "waiting", shown = [], active = -1;
   const input = h("input.moveinput", {
     id: "movebox-input", type: "text", role: "combobox", autocomplete: "off", spellcheck: "false",
     "aria-autocomplete": "list", "aria-expanded": "false", "aria-controls": "movebox-list",
@@ -77,8 +80,8 @@ export function mountMoveBox({ send, say }) {
   }
 
   function placeholder() {
-    input.placeholder = over ? t("movebox.placeholderOver") : canAct && legal.length ? t("movebox.placeholder", { example: legal[0] })
-      : t("movebox.placeholderWait");
+    input.placeholder = canAct && legal.length ? t("movebox.placeholder", { example: legal[0] })
+      : t(PLACEHOLDER[why] || PLACEHOLDER.waiting);
   }
 
   function open(yes) {
@@ -123,7 +126,7 @@ export function mountMoveBox({ send, say }) {
   }
 
   function playAction(action) {
-    if (!canAct || !legal.includes(action)) { refuse(resolve(action, legal, canAct, over).error || t("movebox.notYourTurn")); return; }
+    if (!canAct || !legal.includes(action)) { refuse(resolve(action, legal, canAct, why).error || t("movebox.notYourTurn")); return; }
     tell(t("movebox.sent", { action }), "ok");
     input.value = "";
     open(false);
@@ -133,7 +136,7 @@ export function mountMoveBox({ send, say }) {
   function play() {
     const chosen = active >= 0 && !list.hidden ? shown[active] : null;
     if (chosen) { playAction(chosen); return; }
-    const answer = resolve(input.value, legal, canAct, over);
+    const answer = resolve(input.value, legal, canAct, why);
     if (answer.error) refuse(answer.error);
     else playAction(answer.action);
   }
@@ -181,12 +184,15 @@ export function mountMoveBox({ send, say }) {
     input,
     relabel,
     focus() { input.focus(); },
-    /** A new state: its legal actions for the seat shown, whether that seat may act now, whether the game is over. */
-    update(actions, mayAct, finished = false) {
+    /** The server refused what was sent (the page's live region speaks it): shown beside the box as well. */
+    refused(text) { tell(text, "error"); },
+    /** A new state: the legal actions of the seat shown, whether it may act now, and if not why not
+     * ("waiting" for others, "over", "watching": a spectator). */
+    update(actions, mayAct, reason = "waiting") {
       const changed = mayAct !== canAct || actions.length !== legal.length || actions.some((a, i) => a !== legal[i]);
       legal = [...actions];
       canAct = mayAct;
-      over = finished;
+      why = reason;
       placeholder();
       if (changed) {
         if (message.classList.contains("ok")) tell("");

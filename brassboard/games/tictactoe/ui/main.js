@@ -3,13 +3,13 @@
 import { boardKeys } from "/static/boardkeys.js";
 
 export const strings = {
-  en: { "score.result": "Result", "ttt.turn": "{name} ({mark}) to move.", "ttt.won": "{name} ({mark}) wins.", "ttt.draw": "Draw.", "ttt.cell": "cell {cell}", "ttt.marks": "marks {cell}",
-    "ttt.board": "Tic-tac-toe board: columns a to c, rows 1 to 3", "ttt.cellEmpty": "{cell}, empty", "ttt.cellMarked": "{cell}, {mark}",
-    "ttt.cellWinning": "{cell}, {mark}, in the winning line" },
+  en: { "score.result": "Result", "ttt.turn": "{name} ({mark}) to move.", "ttt.won": "{name} ({mark}) wins.", "ttt.draw": "Draw.", "ttt.marks": "marks {cell}",
+    "ttt.board": "Tic-tac-toe board: columns a to c, rows 1 to 3", "ttt.cellEmpty": "cell {cell}, empty", "ttt.cellMarked": "cell {cell}, {mark}",
+    "ttt.cellWinning": "cell {cell}, {mark}, in the winning line" },
   de: { "score.result": "Ergebnis", "game.description": "Drei in einer Reihe auf einem 3×3-Feld. Das Referenzspiel und der Benchmark-Maßstab der Engine.",
-    "option.first_player.label": "Startspieler", "option.first_player": "Welcher Spieler zuerst zieht und X spielt.", "ttt.turn": "{name} ({mark}) ist am Zug.", "ttt.won": "{name} ({mark}) gewinnt.", "ttt.draw": "Unentschieden.", "ttt.cell": "Feld {cell}", "ttt.marks": "setzt auf {cell}",
-    "ttt.board": "Tic-Tac-Toe-Feld: Spalten a bis c, Reihen 1 bis 3", "ttt.cellEmpty": "{cell}, leer", "ttt.cellMarked": "{cell}, {mark}",
-    "ttt.cellWinning": "{cell}, {mark}, in der Siegreihe" },
+    "option.first_player.label": "Startspieler", "option.first_player": "Welcher Spieler zuerst zieht und X spielt.", "ttt.turn": "{name} ({mark}) ist am Zug.", "ttt.won": "{name} ({mark}) gewinnt.", "ttt.draw": "Unentschieden.", "ttt.marks": "setzt auf {cell}",
+    "ttt.board": "Tic-Tac-Toe-Feld: Spalten a bis c, Reihen 1 bis 3", "ttt.cellEmpty": "Feld {cell}, leer", "ttt.cellMarked": "Feld {cell}, {mark}",
+    "ttt.cellWinning": "Feld {cell}, {mark}, in der Siegreihe" },
 };
 
 let api = null, grid = null, last = null, keys = null;
