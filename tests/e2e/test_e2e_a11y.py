@@ -350,3 +350,32 @@ def test_the_move_box_resolves_entries(page: Page, e2e_server: Server) -> None:
     assert result["waiting"]["error"] == "It is not your turn: there is nothing to play now."
     assert result["over"]["error"] == "The game is over: there is nothing left to play."
     assert result["watching"]["error"] == "You are watching this match: moves are made by its players."
+
+
+def test_a_move_the_server_refuses_is_announced(page: Page, e2e_server: Server) -> None:
+    """Own errors from the server are spoken too: the state messages are altered on their way to the page so that the
+    move box offers an action the rules refuse; the server's refusal is read out and shown, and nothing changes."""
+
+    def forge(socket: Any) -> None:
+        server = socket.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "state" and data.get("legal"):
+                data["legal"].append("mark d4")  # no such cell: the server refuses it
+            socket.send(json.dumps(data))
+
+        server.on_message(to_page)
+
+    page.route_web_socket(re.compile(r"/ws/matches/"), forge)
+    match_id, token = create_match(e2e_server, ["human", "human"], seed=1)
+    driver = open_match(page, e2e_server, match_id, token)
+    page.locator("#status.mine").wait_for()
+    page.keyboard.press("/")
+    type_move(page, "mark d4")
+    page.keyboard.press("Enter")
+    refusal = wait_announced(page, r"^Not allowed: ")[-1]
+    assert "d4" in refusal, refusal
+    assert page.locator("#movebox-message").inner_text() == refusal
+    assert driver.state()["version"] == 0, "a refused move changes nothing"
+    assert page.locator("#toasts .toast.error").get_attribute("aria-hidden") == "true", "spoken once, not twice"
