@@ -143,7 +143,8 @@ function onMessage(msg, channel) {
     const shownActive = shown && shown.version >= msg.version && shown.active && shown.active.includes(current);
     if (!shownActive) {
       current = key;
-      if (humanSeatsHeld() > 1) toast(t("match.passDevice", { name: seatName(msg, key) }), "info", 3000);
+      // quiet: the live region already says whose turn it is
+      if (humanSeatsHeld() > 1) toast(t("match.passDevice", { name: seatName(msg, key) }), "info", 3000, { quiet: true });
     }
   }
   if (!hostPromise) {
