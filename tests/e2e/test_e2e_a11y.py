@@ -13,6 +13,10 @@ import time
 import urllib.request
 from typing import TYPE_CHECKING, Any
 
+import e2e_aos_policy
+import e2e_policy
+import e2e_pu_policy
+import e2e_tharos_policy
 import pytest
 from a11y import assert_accessible
 from e2e_helpers import SeatDriver, Server, screenshot
@@ -27,10 +31,12 @@ COLUMNS = "abc"
 JS_FOCUSED_CELL = "() => (document.activeElement && document.activeElement.dataset.cell) || null"
 
 
-def create_match(server: Server, seats: list[str], *, seed: int = 3, first: int = 0) -> tuple[str, str]:
-    """A tic-tac-toe match made through the API: (its id, seat 0's token)."""
-    body = {"game": "tictactoe", "players": len(seats), "seats": seats, "seed": seed, "names": ["Ada", None],
-            "options": {"first_player": first}}
+def create_match(server: Server, seats: list[str], *, seed: int = 3, first: int = 0,
+                 game: str = "tictactoe") -> tuple[str, str]:
+    """A match (tic-tac-toe unless named) made through the API: (its id, seat 0's token)."""
+    body = {"game": game, "players": len(seats), "seats": seats, "seed": seed,
+            "names": ["Ada"] + [None] * (len(seats) - 1),
+            "options": {"first_player": first} if game == "tictactoe" else {}}
     request = urllib.request.Request(server.url + "/api/matches", data=json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json", "Accept": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as answer:
@@ -379,3 +385,37 @@ def test_a_move_the_server_refuses_is_announced(page: Page, e2e_server: Server) 
     assert page.locator("#movebox-message").inner_text() == refusal
     assert driver.state()["version"] == 0, "a refused move changes nothing"
     assert page.locator("#toasts .toast.error").get_attribute("aria-hidden") == "true", "spoken once, not twice"
+
+
+# ----- compound turns in the big games, through the move box --------------------------------------------------------
+POLICIES: dict[str, Any] = {
+    "planet_steam": lambda state: e2e_policy.choose(state["view"], state["legal"], 0),
+    "age_of_steam": lambda state: e2e_aos_policy.choose(state["view"], state["legal"], 0),
+    "planet_unknown": lambda state: e2e_pu_policy.choose(state["view"], state["legal"], 0, state["version"]),
+    "tharos": lambda state: e2e_tharos_policy.choose(state["view"], state["legal"], 0),
+}
+SEATS = {"planet_steam": 3, "age_of_steam": 3, "planet_unknown": 2, "tharos": 2}
+STEPS = 5
+
+
+@pytest.mark.parametrize("game", list(POLICIES))
+def test_the_first_steps_of_a_big_game_through_the_move_box(page: Page, e2e_server: Server, game: str) -> None:
+    """A seat's first steps (several of them one turn: set-up choices, a tile then its track steps, dice) typed in
+    the move box alone: each arrives as the action typed, and the board follows."""
+    match_id, token = create_match(e2e_server, ["human"] + ["bot:random"] * (SEATS[game] - 1), seed=4, game=game)
+    page.goto(f"/m/{match_id}?token={token}")
+    page.locator("#movebox-input").wait_for()
+    driver = SeatDriver(page, e2e_server, match_id, 0, token)
+    played = []
+    for _ in range(STEPS):
+        state = driver.wait_turn(timeout=60)
+        assert state is not None, "the game should not end within a few steps"
+        action = POLICIES[game](state)
+        page.keyboard.press("/")
+        type_move(page, action)
+        page.keyboard.press("Enter")
+        driver._wait_past(state["version"], action)
+        played.append(action)
+    mine = [e["action"] for e in driver.state()["log"] if e["seat"] == 0]
+    assert mine[-STEPS:] == played
+    screenshot(page, f"a11y_07_movebox_{game}")
