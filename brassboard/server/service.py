@@ -407,6 +407,7 @@ class MatchService:
         except Exception as exc:  # e.g. a malformed table in an option that overrides game data
             raise errors.invalid(f"the game cannot start with these options: {exc}") from None
         writes = self._clock_writes(live, [], live.running_active(), now)  # a match that starts at once
+        self._apply_clocks(live, writes)
         records = live.seats
         generation = self.store.generation()
         self.store.create(head, records, writes)
