@@ -482,9 +482,9 @@ def _add_api(app: FastAPI, server: Server) -> None:
         token = bearer_token(authorization)
         if token is None:
             raise errors.unauthorized("a rematch needs a seat's token of the finished match (Bearer TOKEN)")
-        created, answer, change = await call(service.rematch, match_id, token)
-        if change is not None:
-            server.announce(match_id, change)
+        created, answer, changes = await call(service.rematch, match_id, token)
+        for changed_id, change in changes:
+            server.announce(changed_id, change)
         if not created:
             response.status_code = 200
         if answer["status"] == "running":

@@ -579,7 +579,7 @@ class MatchService:
             "active": active,
             "view": state.view(seat),
             "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None and seat in active else [],
-            "can_undo": running and seat is not None and live.match.can_undo(seat),
+            "can_undo": running and seat is not None and live.match.can_undo(seat) and not _played_for(live, seat),
             "log": _log_for(live, shared["log_steps"], seat),
             "scores": shared["scores"],
             "winners": shared["winners"],
@@ -604,6 +604,9 @@ class MatchService:
         with live.lock:
             self._sync(live)
             self._check_turn(live, seat, version)
+            if _played_for(live, seat):
+                raise errors.illegal("the server played this seat's last move when its time ran out: it stands",
+                                     live.version)
             before = live.running_active()
             try:
                 index, _ = live.match.undo_step(seat)
@@ -815,13 +818,14 @@ class MatchService:
             live.checked = None  # read it back with the new revision
             self._sync(live)
 
-    def rematch(self, match_id: str, token: str) -> tuple[bool, dict[str, Any], Change | None]:
+    def rematch(self, match_id: str, token: str) -> tuple[bool, dict[str, Any], list[tuple[str, Change]]]:
         """A new match replaying a finished one: same game, players, options, clock, seat kinds and names.
 
         The first seat holder to ask creates it (True, and the change of the finished match, which now names it);
         its own seats are its own at once (new tokens). The other people's seats wait, open, for their holders: each
         takes its seat in the rematch by asking the same with its own token of the finished match (False, the
-        rematch with its new token). The rematch is private: nobody else can take those seats."""
+        rematch with its new token, and the rematch's change). The rematch is private: nobody else can take
+        those seats."""
         live = self._live(match_id)
         with live.lock:
             self._sync(live)
@@ -842,16 +846,18 @@ class MatchService:
                 else:
                     live.checked = None
                     self._sync(live)
-                    return True, created, Change(live.revision, dumps({"rematch": created["id"]}))
+                    return True, created, [(live.id, Change(live.revision, dumps({"rematch": created["id"]})))]
             assert live.rematch is not None
-            return False, self._claim_rematch(live.rematch, held), None
+            rematch_id = live.rematch
+        claim, change = self._claim_rematch(rematch_id, held)
+        return False, claim, [(rematch_id, change)]
 
     def _create_rematch(self, old: LiveMatch, held: Sequence[int]) -> dict[str, Any]:
         kinds = [s.kind if s.bot_kind is not None else (HUMAN if s.seat in held else OPEN) for s in old.seats]
         names = [s.name for s in old.seats]
         return self.create(old.game, old.players, kinds, dict(old.options), None, names, PRIVATE, old.clock)
 
-    def _claim_rematch(self, rematch_id: str, held: Sequence[int]) -> dict[str, Any]:
+    def _claim_rematch(self, rematch_id: str, held: Sequence[int]) -> tuple[dict[str, Any], Change]:
         """The held seats' places in the rematch: taken now for whoever holds them in the finished match."""
         live = self._live(rematch_id)
         with live.lock:
@@ -871,13 +877,15 @@ class MatchService:
                 self.store.set_clocks(live.id, live.revision, writes)
                 live.checked = None
                 self._sync(live)
+            started = tuple(live.running_active())
             answer = _summary(live, live.seats, live.version)
             for entry in answer["seats"]:
                 if entry["seat"] in held:
                     entry["token"] = token
             answer["links"] = {"seats": {str(seat): match_link(live.id, token) for seat in held},
                                "invites": {}, "spectator": match_link(live.id)}
-            return answer
+            return answer, Change(live.revision, dumps({"match": live.id}), self._notices(live, started),
+                                  bool(writes))
 
     # ----- replays and records --------------------------------------------------------------------------------
     def replay(self, match_id: str, at: int | None) -> str:
@@ -925,6 +933,16 @@ class MatchService:
                                   "clock": live.clock, "forfeits": live.forfeits(),
                                   "timeouts": [[index, note] for index, note in sorted(live.notes.items())]})
         return record.to_dict()
+
+
+def _played_for(live: LiveMatch, seat: int) -> bool:
+    """Whether the seat's last step is one the server played when its time ran out (undo must not take it back,
+    or running out of time would cost nothing)."""
+    if not live.notes:
+        return False
+    history = live.match.history
+    last = next((index for index in range(len(history) - 1, -1, -1) if history[index][0] == seat), None)
+    return last is not None and last in live.notes
 
 
 def _log_steps(live: LiveMatch) -> list[tuple[int, Step, LogCache]]:

@@ -133,6 +133,11 @@ def test_out_of_time_the_quick_bot_moves_and_the_log_says_timeout(client: TestCl
     assert by_seat[0]["bank_left"] == 0 and not by_seat[0]["running"]  # its bank is spent
     assert by_seat[1]["running"]
     assert client.get(f"/api/matches/{match_id}").json()["forfeits"] == []
+    own = state(client, match_id, created["seats"][0]["token"])
+    assert own["can_undo"] is False  # the move made for the seat out of time stands
+    undo = client.post(f"/api/matches/{match_id}/undo", json={"seat": 0, "version": 1},
+                       headers={"Authorization": f"Bearer {created['seats'][0]['token']}"})
+    assert undo.status_code == 422 and "time ran out" in undo.json()["detail"]
     # the seat plays on itself once its turn comes round again (only with its bank gone)
     assert 0 not in message["forfeits"]
 
