@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import act, create, state, token_of, wait_for
 
-from brassboard.server import clocks
+from brassboard.server import Settings, clocks, create_app
 from brassboard.server.clocks import ClockRule, SeatClock
 from brassboard.server.errors import ApiError
 
@@ -163,3 +164,13 @@ def test_on_timeout_forfeit_ranks_the_seat_last_and_a_bot_plays_it_on(client: Te
     assert summary["forfeits"] == [0]
     record = client.get(f"/api/matches/{match_id}/record").json()
     assert record["meta"]["forfeits"] == [0] and record["meta"]["timeouts"][0] == [0, "forfeit"]
+
+
+def test_clocks_time_out_and_forfeit_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path / "data", database_url=postgres_url, bot_delay=0)
+    with TestClient(create_app(settings)) as pg:
+        created = clocked(pg, {"per_turn": 1, "bank": 0, "on_timeout": "forfeit"})
+        message = at_version(pg, created["id"], 1)
+        assert message["log"][0]["events"][:2] == [{"type": "timeout", "seat": 0}, {"type": "forfeit", "seat": 0}]
+        assert message["forfeits"] == [0] and {c["seat"] for c in message["clocks"]} == {1}
+        assert pg.get(f"/api/matches/{created['id']}").json()["forfeits"] == [0]
