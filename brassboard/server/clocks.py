@@ -28,6 +28,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from . import errors
+from .store import SeatRecord
 
 ON_TIMEOUT = ("bot", "forfeit")
 MAX_CLOCK_SECONDS = 30 * 86400
@@ -159,3 +160,31 @@ def ranking(totals: Sequence[int], forfeits: Sequence[int]) -> tuple[list[int], 
         return order, [seat for seat, total in enumerate(totals) if total == best]
     best = totals[standing[0]]
     return order, [seat for seat in standing if totals[seat] == best]
+
+
+def forfeit_order(seats: Iterable[SeatRecord]) -> list[int]:
+    """The seats that forfeited, in the order they did (``forfeited`` is the version it happened at)."""
+    return [s.seat for s in sorted((s for s in seats if s.forfeited is not None),
+                                   key=lambda s: (s.forfeited or 0, s.seat))]
+
+
+NOTE_EVENTS = {"timeout": ("timeout",), "forfeit": ("timeout", "forfeit")}
+"""The log events a move played by the server shows before the rules' own: the seat's time ran out (and it
+forfeited). They live in the server's note on the action, not in the rules' events: the rules never see time."""
+
+
+def noted(entry: dict[str, Any], note: str | None) -> dict[str, Any]:
+    """A log entry with the server's note on its move, as events ahead of the rules' own."""
+    if note is None:
+        return entry
+    events = [{"type": kind, "seat": entry["seat"]} for kind in NOTE_EVENTS.get(note, ())]
+    return {**entry, "events": [*events, *entry["events"]]}
+
+
+def played_for(players: Sequence[int], notes: Mapping[int, str], seat: int) -> bool:
+    """Whether the seat's last step (``players``: who made each step) is one the server played when its time ran
+    out: undo must not take it back, or running out of time would cost nothing."""
+    if not notes:
+        return False
+    last = next((index for index in range(len(players) - 1, -1, -1) if players[index] == seat), None)
+    return last is not None and last in notes

@@ -143,9 +143,7 @@ class LiveMatch:
                 if s.clock_bank is not None and s.forfeited is None and s.bot_kind is None}
 
     def forfeits(self) -> list[int]:
-        """The seats that forfeited, in the order they did."""
-        return [s.seat for s in sorted((s for s in self.seats if s.forfeited is not None),
-                                       key=lambda s: (s.forfeited, s.seat))]
+        return clocks.forfeit_order(self.seats)
 
     def plays_by_bot(self, seat: int) -> bool:
         record = self.seats[seat]
@@ -198,25 +196,11 @@ def _seat_summary(seat: SeatRecord) -> dict[str, Any]:
 
 
 def _summary(head: MatchHead | LiveMatch, seats: Sequence[SeatRecord], version: int) -> dict[str, Any]:
-    forfeits = [s.seat for s in sorted((s for s in seats if s.forfeited is not None),
-                                       key=lambda s: (s.forfeited, s.seat))]
     return {"id": head.id, "game": head.game, "players": head.players, "status": head.status,
             "seats": [_seat_summary(s) for s in seats], "version": version, "options": dict(head.options),
             "visibility": head.visibility, "seeded": head.seeded,
             "created": iso(head.created), "updated": iso(head.updated),
-            "clock": head.clock, "forfeits": forfeits, "rematch": head.rematch}
-
-
-NOTE_EVENTS = {"timeout": ("timeout",), "forfeit": ("timeout", "forfeit")}
-"""The log events a server-played move shows before its own: the seat's time ran out (and it forfeited)."""
-
-
-def _noted(entry: dict[str, Any], note: str | None) -> dict[str, Any]:
-    """A log entry with the server's note on its move (a timeout), as events ahead of the rules' own."""
-    if note is None:
-        return entry
-    events = [{"type": kind, "seat": entry["seat"]} for kind in NOTE_EVENTS.get(note, ())]
-    return {**entry, "events": [*events, *entry["events"]]}
+            "clock": head.clock, "forfeits": clocks.forfeit_order(seats), "rematch": head.rematch}
 
 
 @dataclass
@@ -460,11 +444,7 @@ class MatchService:
                 live.checked = None  # read back the seat and status just written
                 self._sync(live)
                 began = began and live.status == STATUS_RUNNING
-                writes = self._clock_writes(live, [], live.running_active(), utc_now())
-                if writes:  # the last seat was taken: the clocks of the first players to move start now
-                    self.store.set_clocks(live.id, live.revision, writes)
-                    live.checked = None
-                    self._sync(live)
+                writes = self._start_clocks(live)  # the last seat was taken: the first players' clocks start
                 answer = {"seat": chosen, "token": token, "link": match_link(live.id, token), "name": display}
                 started = tuple(live.running_active()) if began else ()
                 return Change(live.revision, dumps(answer), self._notices(live, started), bool(writes)), answer
@@ -702,6 +682,24 @@ class MatchService:
         changed = clocks.transitions(rule, live.seat_clocks(), before, after, now)
         return [(seat, clock.bank, clock.started, clock.deadline(rule)) for seat, clock in sorted(changed.items())]
 
+    def _start_clocks(self, live: LiveMatch) -> list[ClockWrite]:
+        """Start the clocks of the seats to move first in a clocked match that has just begun (all seats taken);
+        the clocks written ([] if none). Holds live.lock; reads the match back afterwards."""
+        for _attempt in range(3):
+            writes = self._clock_writes(live, [], live.running_active(), utc_now())
+            if not writes:
+                return []
+            try:
+                self.store.set_clocks(live.id, live.revision, writes)
+            except Conflict:  # another process changed the match meanwhile: look again
+                live.checked = None
+                self._sync(live)
+                continue
+            live.checked = None
+            self._sync(live)
+            return writes
+        raise ApiError(409, "busy", "the match kept changing while its clocks started; try again")
+
     @staticmethod
     def _apply_clocks(live: LiveMatch, writes: Sequence[ClockWrite]) -> None:
         for seat, bank, started, _deadline in writes:
@@ -872,11 +870,7 @@ class MatchService:
                                      token_hash(token))
             live.checked = None
             self._sync(live)
-            writes = self._clock_writes(live, [], live.running_active(), utc_now())
-            if writes:
-                self.store.set_clocks(live.id, live.revision, writes)
-                live.checked = None
-                self._sync(live)
+            writes = self._start_clocks(live)
             started = tuple(live.running_active())
             answer = _summary(live, live.seats, live.version)
             for entry in answer["seats"]:
@@ -906,7 +900,7 @@ class MatchService:
             state = live.state if at == total else live.replays.state_at(
                 live.game, live.players, live.seed, live.options, live.match.record.actions, at)
             full = live.status == STATUS_FINISHED
-            log = [_noted(log_entry_for(live.state, index, history[index], None, full), live.notes.get(index))
+            log = [clocks.noted(log_entry_for(live.state, index, history[index], None, full), live.notes.get(index))
                    for index in range(at)]
             over = state.is_over()
             text = dumps({
@@ -936,13 +930,7 @@ class MatchService:
 
 
 def _played_for(live: LiveMatch, seat: int) -> bool:
-    """Whether the seat's last step is one the server played when its time ran out (undo must not take it back,
-    or running out of time would cost nothing)."""
-    if not live.notes:
-        return False
-    history = live.match.history
-    last = next((index for index in range(len(history) - 1, -1, -1) if history[index][0] == seat), None)
-    return last is not None and last in live.notes
+    return clocks.played_for([step[0] for step in live.match.history], live.notes, seat)
 
 
 def _log_steps(live: LiveMatch) -> list[tuple[int, Step, LogCache]]:
@@ -971,7 +959,7 @@ def _log_for(live: LiveMatch, steps: list[tuple[int, Step, LogCache]], viewer: S
         entry = hit.entries.get(key)
         if entry is None:
             entry = hit.entries[key] = log_entry_for(live.state, index, step, viewer, hit.full)
-        tail.append(_noted(entry, live.notes.get(index)))
+        tail.append(clocks.noted(entry, live.notes.get(index)))
     return tail
 
 
