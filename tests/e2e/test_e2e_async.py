@@ -1,16 +1,21 @@
 """Async play in the browser (issue 12): a running clock per seat and a timeout the quick bot plays, the lobby's
-clock presets, and the rematch from the finished page ("play again", then "join the rematch" on the other
-player's page)."""
+clock presets, the rematch from the finished page ("play again", then "join the rematch" on the other
+player's page), and "your turn" notices (the webhook menu, a desktop notification in a hidden tab)."""
 
 from __future__ import annotations
 
 import json
+import threading
+import time
 import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from a11y import assert_accessible
 from e2e_helpers import Server, screenshot
+from serve_process import brassboard_serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -65,6 +70,7 @@ def test_the_lobby_offers_clock_presets(page: Page, e2e_server: Server) -> None:
     options = page.locator("#clock option").all_inner_texts()
     assert options == ["No clock", "Real time: 2 min a turn + 10 min bank", "Correspondence: 24 h a turn"]
     page.select_option("#clock", "realtime")
+    screenshot(page, "async_lobby_clock_preset", full_page=False)
     page.click("#create")
     page.wait_for_url("**/m/*")
     match_id = page.url.rsplit("/m/", 1)[1]
@@ -102,3 +108,72 @@ def test_rematch_from_the_finished_page(page: Page, browser: Browser, e2e_server
     assert summary["status"] == "running" and [s["name"] for s in summary["seats"]] == ["Ada", "Bo"]
     assert e2e_server.get(f"/api/matches/{match_id}")["rematch"] == rematch_id
     other.close()
+
+
+NOTIFICATION_RECORDER = """() => {
+  // the tab counts as hidden, and notifications are allowed: what the page shows is recorded
+  Object.defineProperty(document, "hidden", { get: () => true, configurable: true });
+  window.__notices = [];
+  window.Notification = class {
+    static permission = "granted";
+    static requestPermission() { return Promise.resolve("granted"); }
+    constructor(title, options) { window.__notices.push({ title, body: options.body }); }
+    close() {}
+  };
+}"""
+
+
+def test_your_turn_reaches_the_webhook_and_the_hidden_tab(browser: Browser, tmp_path: Path) -> None:
+    """Bo registers a webhook in the "Notify me" menu (a private address is refused, with the reason shown);
+    when Ada has moved, the local receiver hears "your_turn" and Bo's hidden tab shows a desktop notification."""
+    heard: list[dict[str, Any]] = []
+
+    class Hook(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            heard.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *_args: Any) -> None:
+            pass
+
+    receiver = ThreadingHTTPServer(("127.0.0.1", 0), Hook)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    hook = f"http://127.0.0.1:{receiver.server_address[1]}/hook"
+    try:
+        with brassboard_serve({"DATA_DIR": str(tmp_path / "data"), "WEBHOOK_ALLOW_PRIVATE": "1"}) as served:
+            server = Server(served.url, tmp_path / "none.log")
+            match_id, ada, bo = two_humans(server)
+            context = browser.new_context(locale="en-GB", base_url=served.url)
+            context.set_default_timeout(15_000)
+            context.add_init_script(f"({NOTIFICATION_RECORDER})()")
+            page = context.new_page()
+            page.goto(f"/m/{match_id}?token={bo}")
+            page.locator("#noticemenu summary").click()
+            page.fill("#noticeurl", hook)
+            page.click("#noticesave")
+            page.locator(".toast.ok", has_text="You will be told").wait_for()
+            screenshot(page, "async_notify_menu", full_page=False)
+            post(server, f"/api/matches/{match_id}/actions", {"seat": 0, "action": "mark b2", "version": 0}, ada)
+            page.wait_for_function("() => window.__notices.length > 0")
+            notices = page.evaluate("() => window.__notices")
+            assert notices[0]["title"] == "Your turn" and "Bo" in notices[0]["body"]
+            assert page.title().startswith("● ")
+            deadline = time.monotonic() + 10
+            while not heard and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert heard and heard[0]["type"] == "your_turn" and heard[0]["seat"] == 1
+            assert heard[0]["link"] == f"{served.url}/m/{match_id}"
+            context.close()
+    finally:
+        receiver.shutdown()
+        receiver.server_close()
+
+
+def test_a_private_webhook_is_refused_in_the_menu(page: Page, e2e_server: Server) -> None:
+    match_id, _, bo = two_humans(e2e_server)
+    page.goto(f"/m/{match_id}?token={bo}")
+    page.locator("#noticemenu summary").click()
+    page.fill("#noticeurl", "http://127.0.0.1:9/hook")
+    page.click("#noticesave")
+    page.locator(".toast.error", has_text="BRASSBOARD_WEBHOOK_ALLOW_PRIVATE").wait_for()
