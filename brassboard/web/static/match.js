@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import { api, tokens, prefs, Channel } from "./net.js";
 import { loadGameModule, GameHost, renderLog, renderScores } from "./gamehost.js";
 import { renderInvitePanel } from "./invitepanel.js";
+import { AsyncPlay } from "./asyncplay.js";   // clocks, your-turn notices, rematch (issue 12)
 
 let id, els, host = null;
 const channels = new Map();   // token (or "" for the spectator) -> Channel
@@ -15,6 +16,7 @@ let connection = "loading";
 let hostPromise = null;
 let invite = null;             // the invite of the link this page was opened with (a private match's seat)
 let wantedSeat = null;         // the seat chosen in the lobby's list (a public match)
+let asyncPlay = null;
 
 export function showMatch(element, matchId) {
   id = matchId;
@@ -47,6 +49,7 @@ export function showMatch(element, matchId) {
   };
   fill(element, h("div.matchpage",
     h("div.statusbar", els.status, els.seats, els.undo, els.tools, els.conn),
+    (asyncPlay = new AsyncPlay(id)).el,
     els.joinbox,
     els.scores,
     h("div.matchbody", els.game, h("aside.sidebar", h("section.card.logbox", els.logTitle, els.log)))));
@@ -164,6 +167,7 @@ function render() {
     renderLog(els.log, [...log.values()].sort((a, b) => a.version - b.version), host, msg.seats);
     renderScores(els.scores, msg, host);
   }
+  asyncPlay.update(msg, current, held());
 }
 
 function renderStatus(msg) {
