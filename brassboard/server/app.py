@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import errors
+from .boardtext import board_text
 from .botpool import LocalBotPool
 from .bots import BotRunner
 from .config import Settings
@@ -434,6 +435,18 @@ def _add_api(app: FastAPI, server: Server) -> None:
         else:
             chosen = held[0] if held else None
         return json_text(await call(service.state, match_id, chosen))
+
+    @app.get("/api/matches/{match_id}/text", tags=["play"], responses=ERRORS)
+    async def match_text(match_id: str, authorization: Token = None,
+                         seat: int | None = Query(default=None)) -> dict[str, Any]:
+        """The board as text (what the CLI prints) for the token's seat, or the spectator's without a token: the
+        "describe the board" control of the match page reads it. Hidden information as in the state message."""
+        token = bearer_token(authorization)
+        held = await call(service.seats_for, match_id, token)
+        viewer: int | None = service.pick_seat(held, seat, token is not None) if seat is not None else \
+            (held[0] if held else None)
+        result: dict[str, Any] = await call(board_text, service, match_id, viewer)
+        return result
 
     async def acting_seat(match_id: str, authorization: str | None, seat: int | None, what: str) -> int:
         """The seat a request acts for: the token must be given and must hold it."""

@@ -14,10 +14,10 @@ let speed = SPEEDS.includes(prefs.get("replay.speed", 1)) ? prefs.get("replay.sp
 export async function showReplay(element, matchId) {
   id = matchId;
   els = {
-    title: h("h2.replaytitle"),
+    title: h("h1.replaytitle"),
     controls: h("div.replaycontrols"),
-    position: h("span.position"),
-    scrub: h("input.scrub", { type: "range", min: 0, max: 0, value: 0, id: "scrub", "aria-label": "move" }),
+    position: h("span.position", { "aria-live": "polite" }),  // a reader hears where a step or the scrubber led
+    scrub: h("input.scrub", { type: "range", min: 0, max: 0, value: 0, id: "scrub", "aria-label": t("replay.scrub") }),
     game: h("div.gamearea", { id: "game" }),
     log: h("ol.log.replaylog", { id: "log" }),
     aheadTitle: h("h4.aheadtitle", { id: "logaheadtitle", hidden: true }),
@@ -43,6 +43,7 @@ export async function showReplay(element, matchId) {
     els.scores,
     h("div.matchbody", els.game, h("aside.sidebar", h("section.card.logbox", els.logTitle, els.logHint, els.logScroll)))));
   document.addEventListener("keydown", (e) => {
+    if (e.defaultPrevented) return;  // a board's own keyboard cursor (boardkeys.js) took the key
     if (e.target.closest && e.target.closest("input,textarea,select") && e.target !== els.scrub) return;
     if (e.key === "ArrowLeft") { e.preventDefault(); go(at - 1); }
     if (e.key === "ArrowRight") { e.preventDefault(); go(at + 1); }
@@ -100,6 +101,8 @@ function labels() {
       SPEEDS.map((x) => h("option", { value: x, selected: x === speed }, `${x}×`)))),
     h("a.button", { href: `/m/${encodeURIComponent(id)}` }, t("replay.toMatch")));
   els.position.textContent = at === 0 ? t("replay.start") + ` (0 / ${total})` : t("replay.position", { n: at, total });
+
+  els.scrub.setAttribute("aria-label", t("replay.scrub"));
 }
 
 function togglePlay() {
