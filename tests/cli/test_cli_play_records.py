@@ -149,3 +149,17 @@ def test_figures_is_listed_as_an_advanced_option(capsys: pytest.CaptureFixture[s
     assert "  option figures" not in out
     _, out, _ = run(capsys, "play", "--help")
     assert "Advanced option 'figures'" in out
+
+
+def test_planet_unknown_help_explains_the_place_notation(capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    feed_stdin(monkeypatch, "help", "quit")
+    status, out, _ = run(capsys, "play", "planet_unknown", "--players", "2", "--seats", "human,random", "--seed", "2",
+                         "--no-save")
+    assert status == 0
+    assert "Commands:" in out and "place <inner|outer> X Y O" in out and "4-7 the same after" in out
+    _, out, _ = run(capsys, "play", "--help")
+    assert "place <inner|outer> X Y O" in out
+    feed_stdin(monkeypatch, "help", "quit")
+    _, out, _ = run(capsys, "play", "tictactoe", "--seats", "human,human", "--seed", "2", "--no-save")
+    assert "Commands:" in out and "place <inner|outer>" not in out  # each game's own notation only

@@ -93,3 +93,12 @@ def test_tharos_first_round_by_keyboard_only(page: Page, browser: Browser, e2e_s
     driver.focus_on(".th-myboard button.th-die")
     screenshot(page, "tharos_kbd_90_phone", full_page=False)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the phone page scrolls sideways"
+    family = next(f for f in ("money many", "money little", "reroll") if page.locator(
+        f'.th-action button.th-fam[data-family="{f}"]').count())
+    driver.choose(f'.th-action button.th-fam[data-family="{family}"]')
+    page.locator(f'.th-pick[data-family="{family}"]').wait_for()
+    screenshot(page, "tharos_kbd_91_phone_picking", full_page=False)
+    check_page(page, "picking dice on a phone")
+    driver.press("Escape")
+    page.locator(".th-pick").wait_for(state="detached")
+    assert driver.pointer_events() == [], driver.pointer_events()

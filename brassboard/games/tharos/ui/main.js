@@ -430,7 +430,7 @@ function pickPanel(st) {
     rows.push(h("div.th-pickdice",
       h("span.th-glabel", T("pick.dice")),
       st.tokens.length ? st.tokens.map((t) => { const d = tokenDie(t); return h("span.th-inline", dieSvg(d.color, d.pips, 24, dieLabel(d.color, d.pips))); }) : h("span.th-muted", T("pick.none")),
-      st.extra.size ? h("span.th-hint", T("pick.more", { n: st.extra.size })) : null));
+      st.extra.size && st.tokens.length ? h("span.th-hint", T("pick.more", { n: st.extra.size })) : null));
   }
   const complete = st.needsDice ? st.complete : st.acts;
   if (complete.length) {
