@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 
-def create_match(server: Server) -> dict[str, Any]:
-    body = json.dumps({"game": GAME, "players": len(SEATS), "seats": SEATS, "seed": SEED, "names": ["Ada", None, None]})
+def create_match(server: Server, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    body = json.dumps({"game": GAME, "players": len(SEATS), "seats": SEATS, "seed": SEED, "names": ["Ada", None, None],
+                       "options": options or {}})
     request = urllib.request.Request(server.url + "/api/matches", data=body.encode(),
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as answer:
@@ -102,3 +103,20 @@ def test_tharos_first_round_by_keyboard_only(page: Page, browser: Browser, e2e_s
     driver.press("Escape")
     page.locator(".th-pick").wait_for(state="detached")
     assert driver.pointer_events() == [], driver.pointer_events()
+
+
+def test_card_costs_follow_the_matchs_own_figures(page: Page, e2e_server: Server) -> None:
+    """A match whose figures option changed a player card's activation cost: the page shows the cost in force (the
+    view carries the match's figures), not the default set's."""
+    figures = {"player_cards": {"banker": {"activation": {"sum": 13}}}}
+    created = create_match(e2e_server, {"figures": figures})
+    page.goto(created["links"]["seats"]["0"])
+    banker = page.locator('.th-myboard .th-pcard[data-card="banker"] .th-pcost')
+    banker.first.wait_for(state="attached")
+    assert "≥13" in banker.first.text_content(), banker.first.text_content()
+
+    plain = create_match(e2e_server)
+    page.goto(plain["links"]["seats"]["0"])
+    banker = page.locator('.th-myboard .th-pcard[data-card="banker"] .th-pcost')
+    banker.first.wait_for(state="attached")
+    assert "≥13" not in banker.first.text_content()

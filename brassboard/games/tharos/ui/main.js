@@ -282,14 +282,15 @@ function render() {
   renderMine();
   renderOthers();
   for (const k of keys) k.refresh();
-  placeFocus(section, id);
+  // the focus is this page's to move only when it was on this board or nowhere (never away from, say, a text box)
+  placeFocus(section, id, !!section || !was || was === document.body);
 }
 
 const focusables = (el) => [...el.querySelectorAll("button, [tabindex], summary")];
 
 /** After a re-render: the focus back on the same target, or (keyboard in use) on where the next choice is made. */
-function placeFocus(section, id) {
-  const moveOn = advance && keyboard;
+function placeFocus(section, id, ours) {
+  const moveOn = advance && keyboard && ours;
   advance = false;
   if (moveOn) {
     const next = nextTarget();
