@@ -16,6 +16,8 @@ from e2e_tharos_helpers import check_page
 from e2e_tharos_keys import POINTER_GUARD, TharosKeyboard
 from e2e_tharos_policy import GAME, SEATS, SEED, choose
 
+from brassboard.games.tharos.view import static_figures
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
@@ -108,15 +110,16 @@ def test_tharos_first_round_by_keyboard_only(page: Page, browser: Browser, e2e_s
 def test_card_costs_follow_the_matchs_own_figures(page: Page, e2e_server: Server) -> None:
     """A match whose figures option changed a player card's activation cost: the page shows the cost in force (the
     view carries the match's figures), not the default set's."""
-    figures = {"player_cards": {"banker": {"activation": {"sum": 13}}}}
+    default = int(static_figures()["player_cards"]["banker"]["activation"]["sum"])
+    figures = {"player_cards": {"banker": {"activation": {"sum": default + 3}}}}
     created = create_match(e2e_server, {"figures": figures})
     page.goto(created["links"]["seats"]["0"])
     banker = page.locator('.th-myboard .th-pcard[data-card="banker"] .th-pcost')
     banker.first.wait_for(state="attached")
-    assert "≥13" in banker.first.text_content(), banker.first.text_content()
+    assert f"≥{default + 3}" in (banker.first.text_content() or ""), banker.first.text_content()
 
     plain = create_match(e2e_server)
     page.goto(plain["links"]["seats"]["0"])
     banker = page.locator('.th-myboard .th-pcard[data-card="banker"] .th-pcost')
     banker.first.wait_for(state="attached")
-    assert "≥13" not in banker.first.text_content()
+    assert f"≥{default}" in (banker.first.text_content() or "")
