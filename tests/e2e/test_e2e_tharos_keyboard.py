@@ -44,7 +44,8 @@ def keyboard_choice(view: dict[str, Any], legal: list[str], done: list[tuple[str
 
 
 def explore_the_landscapes(page: Page, driver: TharosKeyboard) -> None:
-    """A reader walks the landscapes with the arrow keys: each names itself, and Escape leaves nothing picked."""
+    """A reader walks the landscapes with the arrow keys (each names itself), starts an action and hears its dice in
+    the live region, and Escape leaves nothing picked."""
     driver.focus_on(".th-table .th-land")
     first = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
     driver.press("ArrowRight")
@@ -58,10 +59,20 @@ def explore_the_landscapes(page: Page, driver: TharosKeyboard) -> None:
     page.locator('.th-pick[data-family="money many"]').wait_for()
     on_die = page.evaluate("() => document.activeElement.matches('button.th-die.legal')")
     assert on_die, "the focus did not move on to the dice"
+    spoken = page.locator(".th-root [aria-live=polite]")
+    assert spoken.count() == 1
+    assert (spoken.text_content() or "").startswith("Much money. Choose the highlighted dice"), spoken.text_content()
+    token = page.evaluate("() => document.activeElement.dataset.token")
+    driver.press("Enter")  # the first die: the reader hears it joined
+    page.locator(".th-myboard button.th-die.on").first.wait_for()
+    colour = {"w": "white", "y": "yellow", "r": "red", "g": "green", "b": "blue"}[token[0]]
+    heard = spoken.text_content() or ""
+    assert f"Dice: {colour} die {token[1:]} ({token[0].upper()})" in heard, heard
     screenshot(page, "tharos_kbd_01_dice_cursor", full_page=False)
     check_page(page, "picking dice by keyboard")
     driver.press("Escape")
     page.locator(".th-pick").wait_for(state="detached")
+    assert (spoken.text_content() or "").startswith("Your turn"), spoken.text_content()
 
 
 def test_tharos_first_round_by_keyboard_only(page: Page, browser: Browser, e2e_server: Server) -> None:

@@ -143,13 +143,17 @@ export function mount(element, a) {
   api = a;
   stylesheet("th-style", new URL("./style.css", import.meta.url).href);
   els = {
-    action: h("section.th-action", { "aria-live": "polite" }),
+    action: h("section.th-action", { "aria-label": T("aria.actions") }),
+    // one polite live region of this page's own: the prompt when it changes and each step of the action being put
+    // together (the dice chosen, what comes next), not the whole action bar at every re-render
+    live: h("p.th-sr", { "aria-live": "polite" }),
     table: h("div.th-panel.th-table"),
     buildings: h("div.th-panel.th-buildings"),
     mine: h("div.th-panel.th-myboard"),
     others: h("div.th-others"),
   };
   root = h("div.th-root",
+    els.live,
     els.action,
     h("div.th-main", h("div.th-left", els.table, els.buildings), h("div.th-right", els.mine)),
     els.others);
@@ -274,7 +278,7 @@ function marketTargets() {
 function render() {
   if (!root || !view) return;
   const was = document.activeElement;
-  const section = was && root.contains(was) ? Object.values(els).find((el) => el.contains(was)) : null;
+  const section = was && root.contains(was) ? Object.values(els).find((el) => el !== els.live && el.contains(was)) : null;
   const id = section ? idOf(was) : null;
   renderAction();
   renderTable();
@@ -386,6 +390,20 @@ function renderAction() {
   }
   box.classList.toggle("mine", mine);
   box.replaceChildren(...parts);
+  announce(mine ? spokenState() : "");
+}
+
+/** What the live region says now: the prompt, and while an action is put together its dice and next step. */
+function spokenState() {
+  const st = pickState();
+  if (!st) return promptFor() || "";
+  const dice = st.tokens.map((t) => { const d = tokenDie(t); return dieLabel(d.color, d.pips); });
+  const next = st.needsDice && st.extra.size ? T("pick.start") : cellTargets().size ? T("pick.cells") : T("aria.confirm");
+  return [familyLabel(pick.family), dice.length ? `${T("pick.dice")} ${dice.join(", ")}` : null, next].filter(Boolean).join(". ");
+}
+
+function announce(text) {
+  if (els.live.textContent !== text) els.live.textContent = text;
 }
 
 // the action bar's groups: board fields, player cards and buildings, converter, action cards, the rest
