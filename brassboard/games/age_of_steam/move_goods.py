@@ -11,6 +11,7 @@ from .figures import label
 if TYPE_CHECKING:
     from .rules import AgeOfSteamState
 
+
 def start_move(state: AgeOfSteamState, move_round: int) -> None:
     state.phase = "move"
     state.move_round = move_round

@@ -11,23 +11,28 @@ from .figures import label
 if TYPE_CHECKING:
     from .rules import AgeOfSteamState
 
+
 def end_of_round(state: AgeOfSteamState) -> None:
     state.move_round = None
     fig = state.fig
+    # one event per step and player, each with its figures, so a log can tell the whole reckoning
+    state.emit("round_end", round=state.round)
     for p in state.alive():
         state.cash[p] += state.income[p]
         state.emit("income", player=p, amount=state.income[p], cash=state.cash[p])
     expenses = fig.game["expenses"]
     for p in state.alive():
-        due = state.shares[p] * int(expenses["per_share"]) + state.loco[p] * int(expenses["per_locomotive"])
+        per_share, per_loco = int(expenses["per_share"]), int(expenses["per_locomotive"])
+        due = state.shares[p] * per_share + state.loco[p] * per_loco
         paid = min(due, state.cash[p])
         state.cash[p] -= paid
         short = due - paid
-        state.emit("expenses", player=p, due=due, paid=paid, short=short)
         if short:
             state.income[p] -= short  # each dollar not paid costs one income
-            if state.income[p] < 0:
-                eliminate(state, p)
+        state.emit("expenses", player=p, due=due, paid=paid, short=short, shares=state.shares[p] * per_share,
+                   locomotive=state.loco[p] * per_loco, cash=state.cash[p], income=state.income[p])
+        if short and state.income[p] < 0:
+            eliminate(state, p, due=due, short=short)
     for p in state.alive():
         loss = fig.income_loss(state.income[p])
         if loss:
@@ -42,7 +47,9 @@ def end_of_round(state: AgeOfSteamState) -> None:
         goods_growth(state)
 
 
-def eliminate(state: AgeOfSteamState, p: int) -> None:
+def eliminate(state: AgeOfSteamState, p: int, *, due: int, short: int) -> None:
+    """Income below 0 after expenses: the railroad is out [rules: Kosten zahlen]; ``due`` and ``short`` are the
+    expenses that broke it, for the event."""
     state.eliminated[p] = True
     for link in state.links():
         if link.owner == p and not link.complete:
@@ -50,7 +57,7 @@ def eliminate(state: AgeOfSteamState, p: int) -> None:
                 state.tiles[h]["owners"][t] = None
     state._board_changed()
     state.order = [q for q in state.order if q != p]
-    state.emit("bankrupt", player=p, income=state.income[p])
+    state.emit("bankrupt", player=p, income=state.income[p], due=due, short=short, round=state.round)
 
 
 def empty_spaces(state: AgeOfSteamState) -> list[str]:

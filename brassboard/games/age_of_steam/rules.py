@@ -240,8 +240,8 @@ class AgeOfSteamState(GameState):
     def _end_of_round(self) -> None:
         round_end.end_of_round(self)
 
-    def _eliminate(self, p: int) -> None:
-        round_end.eliminate(self, p)
+    def _eliminate(self, p: int, *, due: int = 0, short: int = 0) -> None:
+        round_end.eliminate(self, p, due=due, short=short)
 
     def empty_spaces(self) -> list[str]:
         return round_end.empty_spaces(self)

@@ -10,6 +10,7 @@ from ...engine import Score
 if TYPE_CHECKING:
     from .rules import AgeOfSteamState
 
+
 def scores(state: AgeOfSteamState) -> list[Score]:
     sections = [0] * state.num_players
     for link in state.links():

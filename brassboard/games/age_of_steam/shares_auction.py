@@ -10,6 +10,7 @@ from ...engine import Action, IllegalAction
 if TYPE_CHECKING:
     from .rules import AgeOfSteamState
 
+
 def start_round(state: AgeOfSteamState) -> None:
     state.phase = "shares"
     state.move_round = None

@@ -16,6 +16,7 @@ from .track_build import check_build, tile_for
 if TYPE_CHECKING:
     from .rules import AgeOfSteamState
 
+
 def legal_build(state: AgeOfSteamState, p: int) -> list[Action]:
     b = state.build
     assert b is not None
