@@ -148,7 +148,7 @@ def test_sabotage_last_winner_idles_an_opponents_tank_compensated_by_twice_a_die
     give(state, 1, credits=50, energy=3)
     at(state, {"k": "build", "p": 1})
     assert not [a for a in legal(state, 1) if "B1" in a]
-    at(state, {"k": "produce", "p": 1, "idle": []})
+    at(state, {"k": "produce", "p": 1})
     assert state.producing(1, state.agenda[0]) == [zone(state, "A1")]
     credits = state.players[1].credits
     rig_dice(state, 4)

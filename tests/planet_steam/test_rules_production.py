@@ -8,20 +8,27 @@ with the real actions. Seats are clockwise: the player to the left of seat p is 
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 from helpers import (
     act,
     at,
+    events_of,
     give,
     hold_cards,
     legal,
     produce_turn,
     put_tank,
+    zone,
 )
 
-from brassboard.engine import IllegalAction
+from brassboard.engine import IllegalAction, Match, MatchRecord
 from brassboard.games.planet_steam.figures import ENERGY, ORE, WATER
-from brassboard.games.planet_steam.rules import PlanetSteamState
+from brassboard.games.planet_steam.rules import INFO, PlanetSteamState
+
+GAME = INFO.id
 
 # =====================================================================================================================
 # Resource phase: production
@@ -29,7 +36,7 @@ from brassboard.games.planet_steam.rules import PlanetSteamState
 
 
 def start_production(state: PlanetSteamState, p: int = 0) -> None:
-    at(state, {"k": "produce", "p": p, "idle": []})
+    at(state, {"k": "produce", "p": p})
 
 
 def test_energy_is_paid_before_production_energy_produced_now_cannot_pay() -> None:
@@ -42,7 +49,7 @@ def test_energy_is_paid_before_production_energy_produced_now_cannot_pay() -> No
     assert "produce" not in legal(state, 0)
     with pytest.raises(IllegalAction):
         state.apply(0, "produce")
-    act(state, 0, "idle F7", "produce")
+    act(state, 0, "produce idle F7")
     assert state.players[0].goods[ENERGY] == 1
     assert state.players[0].goods[WATER] == 0
 
@@ -100,7 +107,7 @@ def test_idle_tanks_get_no_bonus_and_split_a_group() -> None:
     state.airship_row = 6
     give(state, 0, energy=3)
     start_production(state)
-    act(state, 0, "idle B6", "produce")
+    act(state, 0, "produce idle B6")
     assert state.players[0].goods[WATER] == 2 + 2  # A6 and C6: base + airship, no synergy, no compressor
     assert state.players[0].goods[ENERGY] == 1
 
@@ -126,3 +133,72 @@ def test_production_in_player_order_for_players_with_tanks() -> None:
     put_tank(state, 3, "D1")
     at(state, {"k": "resource_phase"})
     assert [s["p"] for s in state.agenda if s["k"] == "produce"] == [3, 1, 0]
+
+
+# ----- the production choice is one action ---------------------------------------------------------------------------
+def three_tanks_two_energy() -> PlanetSteamState:
+    """Ore tanks on A1 and B1 and a water tank on F7 (off the river): 3 energy needed, 2 held."""
+    state = produce_turn()
+    put_tank(state, 0, "A1", "B1", converter="ore")
+    put_tank(state, 0, "F7")
+    give(state, 0, energy=2)
+    start_production(state)
+    return state
+
+
+def test_production_is_one_action_naming_the_idle_tanks_every_affordable_choice_offered() -> None:
+    """'produce' runs every tank; 'produce idle ZONE …' idles those (board order, fewest first): a choice is legal
+    when the energy of the tanks left producing is in hand."""
+    state = three_tanks_two_energy()
+    assert legal(state, 0) == [
+        "produce idle A1", "produce idle B1", "produce idle F7", "produce idle A1 B1", "produce idle A1 F7",
+        "produce idle B1 F7", "produce idle A1 B1 F7",
+    ]
+    events = act(state, 0, "produce idle F7")
+    (production,) = events_of(events, "production")  # one action, one log line
+    assert production["idle"] == ["F7"] and production["tanks"] == ["A1", "B1"]
+    assert production["energy"] == 2 and production["total"][ORE] == 3  # 2 basic + 1 synergy
+    assert state.players[0].goods[ENERGY] == 0 and state.players[0].goods[ORE] == 3
+    assert not state.agenda  # the step is over (the scenario holds nothing after it)
+
+
+@pytest.mark.parametrize(("notation", "reason"), [
+    ("produce", "need 3 energy and you hold 2"),
+    ("produce idle B1 A1", "in board order: 'produce idle A1 B1'"),
+    ("produce idle A1 A1", "in board order: 'produce idle A1'"),
+    ("produce idle C4", "C4: not a tank of yours"),
+    ("produce idle", "name the tanks to idle"),
+    ("produce all", "'produce idle ZONE …'"),
+    ("idle A1", "'idle' is not possible here"),
+])
+def test_production_choice_refused_names_the_rule_and_changes_nothing(notation: str, reason: str) -> None:
+    state = three_tanks_two_energy()
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, notation)
+    assert reason in refused.value.reason
+    assert state.to_json() == before
+
+
+def test_toppled_tank_is_neither_produced_nor_named() -> None:
+    state = three_tanks_two_energy()
+    state.toppled[zone(state, "F7")] = True
+    start_production(state)
+    assert legal(state, 0)[0] == "produce"  # A1 and B1 need the 2 energy held
+    with pytest.raises(IllegalAction, match="F7: not a tank of yours that can produce"):
+        state.apply(0, "produce idle F7")
+
+
+def test_production_choices_replay_from_the_record() -> None:
+    """A match whose players idle tanks replays from seed and actions to the same state (the GUIDE's replay rule)."""
+    match = Match(GAME, 2, 5)
+    rng = random.Random(5)
+    while not match.state.is_over():
+        (player,) = match.state.active_players()
+        options = match.state.legal_actions(player)
+        producing = [a for a in options if a[0] == "produce" and len(a) > 1]
+        match.apply(player, str(rng.choice(producing or options)))
+    idled = [n for _, n in match.record.actions if n.startswith("produce idle")]
+    assert idled, "the random players never idled a tank"
+    again = Match.replay(MatchRecord.from_dict(json.loads(json.dumps(match.record.to_dict()))))
+    assert again.state.to_json() == match.state.to_json()

@@ -4,6 +4,7 @@ and the airship."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import combinations
 from typing import Any
 
 from ...engine import Action
@@ -54,34 +55,48 @@ class Production(TankPhase):
 
     def _auto_resource_phase(self, step: Step) -> None:
         self.phase = "production"
-        steps: list[Step] = [{"k": "produce", "p": p, "idle": []} for p in self.order
-                             if any(not self.toppled[z] for z in self.tanks_of(p))]
+        steps: list[Step] = [{"k": "produce", "p": p} for p in self.order if self.standing_tanks(p)]
         steps.append({"k": "exchange"})
         self._push_front(*steps)
 
-    def producing(self, p: int, step: Step) -> list[int]:
-        idle = {self._zone(z) for z in step["idle"]}
-        return [z for z in self.tanks_of(p) if not self.toppled[z] and z not in idle]
+    def standing_tanks(self, p: int) -> list[int]:
+        """The tanks of ``p`` that can produce this round (a sabotaged one cannot), in board order."""
+        return [z for z in self.tanks_of(p) if not self.toppled[z]]
+
+    def producing(self, p: int, idle: Iterable[int] = ()) -> list[int]:
+        """The tanks that produce when ``p`` idles the zones ``idle``."""
+        idle_set = set(idle)
+        return [z for z in self.standing_tanks(p) if z not in idle_set]
+
+    @staticmethod
+    def production_action(idle_names: Iterable[str]) -> Action:
+        """The one production action: ``produce`` (every tank) or ``produce idle A1 C3`` (zones in board order)."""
+        names = list(idle_names)
+        return Action("produce", "idle", *names) if names else Action("produce")
+
+    def idled_by(self, action: Action) -> list[int]:
+        """The zones a production action idles (``produce idle A1 C3`` -> A1, C3)."""
+        return [self._zone(name) for name in action[2:]]
 
     def _legal_produce(self, p: int, step: Step) -> list[Action]:
-        using = self.producing(p, step)
-        actions = [Action("idle", self._name(z)) for z in using]
-        actions += [Action("use", z) for z in step["idle"]]
-        if self.production(p, using)["energy"] <= self.players[p].goods[ENERGY]:
-            actions.append(Action("produce"))
+        # One action chooses the whole production: which tanks stand idle (any of them, fewest first, each set in
+        # board order); a set is legal when the energy of the tanks left producing is in hand.
+        tanks = self.standing_tanks(p)
+        needs = {z: self._needs_energy(z) for z in tanks}
+        energy_needed = sum(needs.values())
+        energy_held = self.players[p].goods[ENERGY]
+        actions: list[Action] = []
+        for size in range(len(tanks) + 1):
+            for idle in combinations(tanks, size):
+                if energy_needed - sum(needs[z] for z in idle) <= energy_held:
+                    actions.append(self.production_action(self._name(z) for z in idle))
         return actions
 
     def _do_produce(self, p: int, step: Step, action: Action) -> None:
-        kind = action[0]
-        if kind == "idle":
-            step["idle"].append(str(action[1]))
-            return
-        if kind == "use":
-            step["idle"].remove(str(action[1]))
-            return
-        result = self.production(p, self.producing(p, step))
+        idle = self.idled_by(action)
+        result = self.production(p, self.producing(p, idle))
         self.players[p].goods[ENERGY] -= result["energy"]  # energy is paid before anything is produced
-        self.emit("production", player=p, **result)
+        self.emit("production", player=p, idle=[self._name(z) for z in idle], **result)
         for r in range(4):
             if result["total"][r]:
                 self._gain(p, r, result["total"][r], "production")

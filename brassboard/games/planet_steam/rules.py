@@ -319,7 +319,7 @@ class PlanetSteamState(EndPhase):
 
 # the action kinds each step can ever take: a specific reason is given only for these
 _KINDS_OF_STEP: dict[str, tuple[str, ...]] = {
-    "bid": ("bid", "pass"), "trade": ("buy", "sell", "pass"), "produce": ("idle", "use", "produce"),
+    "bid": ("bid", "pass"), "trade": ("buy", "sell", "pass"), "produce": ("produce",),
     "claim": ("claim", "pass"), "certificate": ("buy-permit", "sell-permit", "buy-quarters", "pass"),
     "build": ("buy-tank", "import", "buy-converter", "buy-compressor", "upgrade", "move", "move-converter",
               "remove-converter", "move-compressor", "done"),
@@ -349,8 +349,7 @@ def _reason(state: PlanetSteamState, p: int, step: Step, action: Action) -> str:
         "buy": lambda: (f"you can buy at most {state.supply[step['r']]} (the exchange's supply) and "
                         f"{pl.credits // state.price[step['r']]} with your credits at {state.price[step['r']]} each"),
         "sell": lambda: f"you hold {pl.goods[step['r']]} {RESOURCES[step['r']]}",
-        "produce": lambda: (f"the chosen tanks need {state.production(p, state.producing(p, step))['energy']} "
-                            f"energy and you hold {pl.goods[ENERGY]}: idle some tanks"),
+        "produce": lambda: _produce_reason(state, p, action),
     }
     check = checks.get(kind)
     if check is not None:
@@ -372,6 +371,23 @@ def _reason(state: PlanetSteamState, p: int, step: Step, action: Action) -> str:
     if kind in ("buy-tank", "import", "buy-compressor", "buy-converter", "upgrade", "buy-permit", "buy-quarters"):
         return f"you cannot afford '{action}' or nothing is left to buy"
     return ""
+
+
+def _produce_reason(state: PlanetSteamState, p: int, action: Action) -> str:
+    """Why a production choice (``produce`` or ``produce idle A1 C3``) is refused."""
+    if len(action) > 1 and action[1] != "idle":
+        return "production is 'produce' (every tank) or 'produce idle ZONE …' (those tanks stand idle)"
+    standing = [state.fig.zone_names[z] for z in state.standing_tanks(p)]
+    names = [str(a) for a in action[2:]]
+    if len(action) == 2:
+        return "name the tanks to idle: 'produce idle ZONE …'"
+    stray = [n for n in names if n not in standing]
+    if stray:
+        return f"{', '.join(stray)}: not a tank of yours that can produce (yours: {', '.join(standing) or 'none'})"
+    if names != [n for n in standing if n in names]:
+        return f"name each idle tank once, in board order: 'produce idle {' '.join(n for n in standing if n in names)}'"
+    energy = state.production(p, state.producing(p, state.idled_by(action)))["energy"]
+    return f"the producing tanks need {energy} energy and you hold {state.players[p].goods[ENERGY]}: idle some tanks"
 
 
 def _bid_reason(state: PlanetSteamState, p: int, step: Step, action: Action) -> str:

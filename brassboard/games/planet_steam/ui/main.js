@@ -4,7 +4,7 @@ import { h, stylesheet } from "/static/dom.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
 import {
-  RESOURCES, WATER, ENERGY, NO_CONVERTER, TWO_ZONE_KINDS, parse, zoneIndex, zoneActions, production, producing,
+  RESOURCES, WATER, ENERGY, NO_CONVERTER, TWO_ZONE_KINDS, parse, zoneIndex, zoneActions, production,
   capacity, room, band, clampPrice, tankPrice, marketTanks, tanksOf, zonesOf, specialistsOf,
 } from "./model.js";
 import { drawMap, drawExchange, drawTracks, iconSvg, PLAYER_HEX, PLAYER_INK, NEUTRAL_HEX, RES_HEX } from "./board.js";
@@ -18,6 +18,7 @@ let menu = null;           // the open zone menu
 let spin = {};             // spinner values kept across updates: key -> number
 let lastStepKey = "";
 let listening = false;
+let idleLocal = new Set(); // production: the tanks this player has chosen to idle (sent as one action)
 const ROMAN = ["", "I", "II", "III", "IV"];
 
 
@@ -96,6 +97,7 @@ export function update(message) {
   if (key !== lastStepKey) {
     closeMenu();
     spin = {};   // amounts start from the lowest legal value in every new state
+    idleLocal = new Set();
     // a pending move survives only while its action is still legal
     if (pending && !legal.some((a) => a.kind === pending.kind && a.args[0] === view.zone_names[pending.zone])) pending = null;
     lastStepKey = key;
@@ -136,13 +138,22 @@ function renderMap() {
   }
   if (step && step.k === "bid" && step.what === "zone" && step.zone >= 0) opts.focusZone = step.zone;
   if (step && step.k === "produce") {
-    opts.idle = new Set((step.idle || []).map((n) => zoneIndex(view, n)));
+    opts.idle = legal.length ? idleLocal : new Set();
+    if (legal.length && !pending) for (const z of standingTanks(step.p)) opts.clickable.add(z);
     opts.energyMark = new Set(tanksOf(view, step.p).filter((z) => !view.toppled[z] && !opts.idle.has(z) && needsEnergyZone(z)));
   }
   const rows = legal.filter((a) => a.kind === "airship").map((a) => +a.args[0]);
   opts.anchors = new Set(rows);
   opts.onAnchor = (row) => send(`airship ${row}`);
   els.map.replaceChildren(drawMap(view, opts));
+}
+
+function standingTanks(p) { return tanksOf(view, p).filter((z) => !view.toppled[z]); }
+
+/** The production action for the local choice: "produce" or "produce idle A1 C3" (zones in board order). */
+function productionNotation(p) {
+  const idle = standingTanks(p).filter((z) => idleLocal.has(z)).map((z) => view.zone_names[z]);
+  return idle.length ? `produce idle ${idle.join(" ")}` : "produce";
 }
 
 function needsEnergyZone(z) {
@@ -154,6 +165,11 @@ function needsEnergyZone(z) {
 // ----- zone clicks and the zone menu ---------------------------------------------------------------------------
 function onZone(z, event) {
   const name = view.zone_names[z];
+  if (currentStep()?.k === "produce" && legal.length) {   // chosen locally: nothing is sent until "produce"
+    if (idleLocal.has(z)) idleLocal.delete(z); else idleLocal.add(z);
+    render();
+    return;
+  }
   if (pending) {
     if (z === pending.zone) { pending = null; render(); return; }
     const action = legal.find((a) => a.kind === pending.kind && a.args[0] === view.zone_names[pending.zone] && a.args[1] === name);
@@ -165,7 +181,7 @@ function onZone(z, event) {
   if (!acts.length) return;
   const simple = acts.filter((a) => !TWO_ZONE_KINDS.has(a.kind));
   const moves = [...new Set(acts.filter((a) => TWO_ZONE_KINDS.has(a.kind)).map((a) => a.kind))];
-  const direct = ["idle", "use", "divert", "topple", "neutral", "auction", "place"];
+  const direct = ["divert", "topple", "neutral", "auction", "place"];
   if (simple.length === 1 && !moves.length && direct.includes(simple[0].kind) && currentStep()?.k !== "draft") { send(simple[0].text); return; }
   if (!simple.length && moves.length === 1) { startMove(moves[0], z); return; }
   openMenu(z, event, [
@@ -228,8 +244,6 @@ function actionLabel(a) {
     case "buy-compressor": return T("act.buyCompressor");
     case "remove-converter": return T("act.removeConverter");
     case "move": case "move-converter": case "move-compressor": return `${T("act.what." + a.kind)} ${x} → ${y}`;
-    case "idle": return T("act.idle", { zone: x });
-    case "use": return T("act.use", { zone: x });
     case "bid": return T("act.bid", { n: x });
     case "pass": return T("act.pass");
     case "done": return T("act.done");
@@ -247,7 +261,7 @@ function actionLabel(a) {
     case "release": return T("act.release");
     case "activate": return T("act.activateBtn");
     case "decline": return view.figures.edition === "2013" ? T("act.decline2013") : T("act.decline");
-    case "produce": return T("act.produceBtn");
+    case "produce": return a.args.length > 1 ? T("act.produceIdle", { zones: a.args.slice(1).join(", ") }) : T("act.produceBtn");
     case "buy": return T("act.buy", { n: y, cost: (+y) * view.price[RESOURCES.indexOf(x)] }) + " " + res(x);
     case "sell": return T("act.sell", { n: y, cost: (+y) * view.price[RESOURCES.indexOf(x)] }) + " " + res(x);
     case "buy-permit": return T("act.buyPermit", { cost: costText(costs.building_permit) });
@@ -542,11 +556,12 @@ function spinner(key, lo, hi, label, notation, covered, { quick = [] } = {}) {
 
 function productionPreview(step, covered) {
   const p = step.p;
-  const using = producing(view, p, step);
+  const using = standingTanks(p).filter((z) => !idleLocal.has(z));
   const result = production(view, p, using);
   const have = view.holdings[p].goods[ENERGY];
-  const prod = find("produce");
-  for (const a of legal) if (a.kind === "idle" || a.kind === "use") covered.add(a.text);
+  const notation = productionNotation(p);
+  const prod = legal.find((a) => a.text === notation);
+  for (const a of legal) if (a.kind === "produce") covered.add(a.text);
   const out = [];
   for (let r = 0; r < 4; r++) {
     if (!result.total[r]) continue;
@@ -556,10 +571,20 @@ function productionPreview(step, covered) {
       iconSvg(r, 18), ` +${result.total[r]} `, h("small", `(${T("act.outputParts", { base: result.base[r], syn: result.synergy[r], comp: result.compressor[r], air: result.airship[r] })})`),
       lost ? h("span.ps-warn", " · " + T("act.lost", { n: lost })) : null));
   }
+  const idleNames = standingTanks(p).filter((z) => idleLocal.has(z)).map((z) => view.zone_names[z]);
+  // every standing tank as a toggle too: the same choice as clicking the map, for keyboards and small screens
+  const toggles = h("div.ps-toggles", { role: "group", "aria-label": T("act.produceTanks") }, standingTanks(p).map((z) => {
+    const on = !idleLocal.has(z);
+    return h("button.ps-toggle" + (on ? ".on" : ""), { type: "button", "aria-pressed": String(on), dataset: { zone: view.zone_names[z] },
+      onclick: () => { if (on) idleLocal.add(z); else idleLocal.delete(z); render(); } },
+    iconSvg(view.converter[z] === NO_CONVERTER ? WATER : view.converter[z], 14), " ", view.zone_names[z], " ", h("small", on ? T("act.producing") : T("act.idleShort")));
+  }));
   return h("div.ps-prod",
+    toggles,
     h("div", h("span" + (result.energy > have ? ".ps-warn" : ""), iconSvg(ENERGY, 16), " ", T("act.energyNeed", { need: result.energy, have }))),
     h("div.ps-outs", h("strong", T("act.output") + ": "), out.length ? out : "—"),
-    prod ? button(prod, `${T("act.produceBtn")}`, { covered, primary: true }) : h("span.ps-warn", T("act.energyShort")));
+    prod ? button(prod, idleNames.length ? T("act.produceIdle", { zones: idleNames.join(", ") }) : T("act.produceBtn"), { covered, primary: true })
+      : h("span.ps-warn", T("act.energyShort")));
 }
 
 function tradeControls(step, covered) {
@@ -697,8 +722,6 @@ export function describe(entry) {
     if (line) parts.push(line);
   }
   if (!parts.length) {
-    const [kind, arg] = entry.action.split(" ");
-    if (kind === "idle" || kind === "use") return `${who}: ${T("log." + kind, { zone: arg })}`;
     return `${who}: ${entry.action}`;
   }
   return `${who}: ${parts.join("; ")}`;
@@ -752,7 +775,8 @@ function eventText(e, actor) {
     case "move_compressor": return T("log.moveCompressor", { from: e.source, to: e.target });
     case "production": {
       const out = e.total.map((n, r) => (n ? `${n} ${res(r)}` : "")).filter(Boolean).join(", ");
-      return out ? T(e.energy ? "log.production" : "log.productionFree", { out, n: e.energy }) : T("log.productionNothing");
+      const made = out ? T(e.energy ? "log.production" : "log.productionFree", { out, n: e.energy }) : T("log.productionNothing");
+      return e.idle && e.idle.length ? `${made} (${T("log.idled", { zones: e.idle.join(", ") })})` : made;
     }
     case "buy": return T("log.buy", { n: e.amount, res: res(e.resource), price: e.price });
     case "sell": return T("log.sell", { n: e.amount, res: res(e.resource), price: e.price });
