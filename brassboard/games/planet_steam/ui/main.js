@@ -2,6 +2,7 @@
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
 import { h, stylesheet } from "/static/dom.js";
 import { translator } from "/static/i18n.js";
+import { boardKeys } from "/static/boardkeys.js";
 import { strings as STRINGS } from "./strings.js";
 import {
   RESOURCES, WATER, ENERGY, NO_CONVERTER, TWO_ZONE_KINDS, parse, zoneIndex, zoneActions, production,
@@ -18,6 +19,7 @@ let menu = null;           // the open zone menu
 let spin = {};             // spinner values kept across updates: key -> number
 let lastStepKey = "";
 let listening = false;
+let mapKeys = null, exchangeKeys = null; // keyboard cursors over the map's fields and the exchange's bonus goods
 let idleLocal = new Set(); // production: the tanks this player has chosen to idle (sent as one action)
 const ROMAN = ["", "I", "II", "III", "IV"];
 
@@ -47,6 +49,11 @@ function specialistName(key) {
   const names = view && view.figures.specialist_names[key];
   return names ? (names[lang()] || names.en) : key;
 }
+function specialistRules(key) {
+  const rules = view && view.figures.specialist_rules && view.figures.specialist_rules[key];
+  const text = rules ? (rules[lang()] || rules.en) : "";
+  return text.replace("{credits}", String(view.figures.costs.engineer_credits));
+}
 function cardLabel(index) {
   const [number, specs] = view.figures.cards[index];
   return `${number} · ${specs.map(specialistName).join(" + ")}`;
@@ -70,18 +77,28 @@ export function mount(element, a) {
     tracks: h("div.ps-trackbox"),
     cards: h("div.ps-cards"),
     players: h("div.ps-players"),
+    mine: h("div.ps-mine"),
     stock: h("div.ps-stock"),
   };
   root = h("div.ps-root",
     els.action,
     h("div.ps-main",
       h("div.ps-left", els.map),
-      h("div.ps-right", h("div.ps-panel", h("h4", T("board.exchange")), els.exchange), h("div.ps-panel", els.tracks),
+      h("div.ps-right", els.mine, h("div.ps-panel", h("h4", T("board.exchange")), els.exchange), h("div.ps-panel", els.tracks),
         h("div.ps-panel", h("h4", T("board.specialists")), els.cards))),
     els.players,
     h("div.ps-panel.ps-stockpanel", h("h4", T("board.stock")), els.stock));
   element.append(root);
-  root.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); if (pending) { pending = null; render(); } } });
+  root.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    const hadMenu = !!menu;
+    closeMenu();
+    if (pending) { pending = null; render(); }
+    if (hadMenu && mapKeys) mapKeys.focus();   // back to the field the menu was opened from
+  });
+  const cancel = () => { closeMenu(); if (pending) { pending = null; render(); } };
+  mapKeys = boardKeys(els.map, { selector: ".ps-key", keyOf: (el) => el.dataset.zone || "row" + el.dataset.row, onCancel: cancel });
+  exchangeKeys = boardKeys(els.exchange, { selector: ".ps-key", keyOf: (el) => el.dataset.res });
   if (!listening) {   // once per page: mount runs again after a language or seat change
     listening = true;
     document.addEventListener("click", (e) => { if (menu && !menu.contains(e.target) && !e.target.closest?.(".ps-hit")) closeMenu(); }, true);
@@ -111,13 +128,18 @@ function render() {
   if (!root || !view) return;
   zoneMap = zoneActions(view, legal);
   const covered = new Set();
+  // a re-render replaces the board's elements: a keyboard user's cursor stays on the same field
+  const focusInMap = els.map.contains(document.activeElement);
+  const focusInExchange = els.exchange.contains(document.activeElement);
   renderAction(covered);
   renderMap(covered);
+  if (mapKeys) { mapKeys.refresh(); if (focusInMap) mapKeys.focus(); }
   els.exchange.replaceChildren(drawExchange(view, {
     t: T, current: currentStep()?.k === "trade" ? currentStep().r : -1,
     bonusClick: new Set(legal.filter((a) => a.kind === "bonus").map((a) => RESOURCES.indexOf(a.args[0]))),
     onBonus: (r) => send(`bonus ${RESOURCES[r]}`),
   }));
+  if (exchangeKeys) { exchangeKeys.refresh(); if (focusInExchange) exchangeKeys.focus(); }
   els.tracks.replaceChildren(drawTracks(view, { t: T }));
   renderCards();
   renderPlayers();
@@ -199,7 +221,7 @@ function openMenu(z, event, items) {
     h("div.ps-menutitle", name, zoneSummary(z)),
     items.map((item) => h("button.ps-menuitem", { type: "button", role: "menuitem", dataset: { kind: item.kind, action: item.notation || "" },
       onclick: (e) => { e.stopPropagation(); closeMenu(); item.run(); } }, item.label)),
-    h("button.ps-menuitem.cancel", { type: "button", onclick: () => closeMenu() }, T("act.cancel")));
+    h("button.ps-menuitem.cancel", { type: "button", onclick: () => { closeMenu(); if (mapKeys) mapKeys.focus(); } }, T("act.cancel")));
   root.append(menu);
   const box = root.getBoundingClientRect();
   let x, y;
@@ -503,7 +525,7 @@ function controlsFor(step, covered) {
 
 function chip(p) {
   const colour = view.colours[p];
-  return h("span.ps-chip", { style: { background: PLAYER_HEX[colour], color: PLAYER_INK[colour] } }, "");
+  return h("span.ps-chip", { style: { background: PLAYER_HEX[colour], color: PLAYER_INK[colour] }, "aria-hidden": "true" }, String(p + 1));
 }
 
 function upgradeButton(a, covered, name, banker = false, compact = false) {
@@ -633,6 +655,7 @@ function renderCards() {
         style: colour ? { borderColor: PLAYER_HEX[colour] } : undefined },
       h("span.ps-cardno", String(number)),
       h("span.ps-cardnames", specs.map((sp) => h("span", specialistName(sp)))),
+      h("span.ps-cardrules", specs.map((sp) => h("span", specialistRules(sp)))),
       h("span.ps-cardholder", holder >= 0 ? [chip(holder), " ", shortName(holder)] : T("board.free")));
     return card;
   }));
@@ -646,7 +669,7 @@ function renderPlayers() {
     if (a.kind === "upgrade") upgrades.set(a.args[0], a);
     if (a.kind === "banker" && a.args[0] === "upgrade" && !upgrades.has(a.args[1])) upgrades.set(a.args[1], a);
   }
-  els.players.replaceChildren(...order.map((p, i) => {
+  const panels = order.map((p, i) => {
     const hold = view.holdings[p];
     const colour = view.colours[p];
     const me = msg.seat === p;
@@ -668,10 +691,12 @@ function renderPlayers() {
     const zones = zonesOf(view, p), tanks = tanksOf(view, p);
     return h("div.ps-player" + (acting ? ".acting" : "") + (me ? ".me" : ""), { dataset: { seat: p }, style: { borderTopColor: PLAYER_HEX[colour] } },
       h("div.ps-phead",
-        h("span.ps-chip.big", { style: { background: PLAYER_HEX[colour], color: PLAYER_INK[colour] } }, view.order && view.order.length ? String(i + 1) : ""),
+        // the seat number, as on the map's claim markers: colour is never the only sign
+        h("span.ps-chip.big", { style: { background: PLAYER_HEX[colour], color: PLAYER_INK[colour] }, "aria-hidden": "true" }, String(p + 1)),
         h("span.ps-pname", shortName(p), me ? h("small", ` (${T("player.you")})`) : null),
         h("span.ps-credits", { title: T("player.credits") }, hold.credits === null ? "?" : [String(hold.credits), h("small", " cr")])),
       h("div.ps-pcard", card >= 0 ? cardLabel(card) : h("span.ps-muted", T("player.noCard")),
+        view.order && view.order.length ? h("span.ps-badge", T("player.order", { n: i + 1 })) : null,
         view.start_player === p ? h("span.ps-badge", T("player.start")) : null, acting ? h("span.ps-badge.act", "●") : null),
       h("div.ps-freighters", freighters),
       view.freighter_holder === p ? h("div.ps-indep", T("player.independent", { n: view.figures.independent_capacity })) : null,
@@ -680,7 +705,11 @@ function renderPlayers() {
         h("span", { title: T("player.quarters") }, T("player.quarters"), " ", h("b", String(hold.luxury_quarters))),
         h("span", { title: T("player.markers") }, T("player.markers"), " ", h("b", String(hold.markers)))),
       h("div.ps-pfoot.ps-muted", T(zonesKey(zones.length, tanks.length), { zones: zones.length, tanks: tanks.length })));
-  }));
+  });
+  // your own panel sits at the top of the right column (visible without scrolling); the others below the board
+  const own = order.indexOf(msg.seat);
+  els.mine.replaceChildren(...(own >= 0 ? [panels[own]] : []));
+  els.players.replaceChildren(...panels.filter((_, i) => i !== own));
 }
 
 // singular/plural of "{zones} zones, {tanks} tanks"
