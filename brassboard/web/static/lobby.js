@@ -3,6 +3,7 @@ import { h, fill, toast, copyText } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { api, tokens, prefs } from "./net.js";
 import { loadGameModule } from "./gamehost.js";
+import { clockPresetField, clockOfPreset } from "./clock.js";
 
 const moduleStrings = {};   // game id -> the UI module's strings (option texts in the chosen language)
 
@@ -115,6 +116,7 @@ function newMatchForm() {
     humans > 1 ? h("p.note", t("lobby.hotseat")) : null,
     h("label.opt.public", h("input", { type: "checkbox", id: "public", checked: !!form.public,
       onchange: (e) => { form.public = e.target.checked; saveForm(); } }), " ", t("lobby.public")),
+    clockPresetField(form, (key) => { form.clock = key; saveForm(); }),
     optionRows.length ? h("details.options", { open: !!form.optionsOpen, ontoggle: (e) => { form.optionsOpen = e.target.open; saveForm(); } },
       h("summary", t("lobby.options")), h("div.optlist", optionRows),
       h("label.opt", h("span.optname", t("lobby.seed")), h("input", { type: "number", id: "seed", value: form.seed ?? "", min: 0, dataset: { field: "seed" },
@@ -172,6 +174,7 @@ async function create(game) {
   const names = form.seats.map((k, i) => (k === "human" && form.names[i] && form.names[i].trim() ? form.names[i].trim() : null));
   if (names.some((n) => n)) body.names = names;
   if (form.seed !== undefined && form.seed !== "") body.seed = +form.seed;
+  if (clockOfPreset(form.clock)) body.clock = clockOfPreset(form.clock);
   try {
     created = await api("POST", "/api/matches", body);
   } catch (exc) {

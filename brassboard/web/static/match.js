@@ -8,6 +8,7 @@ import { Announcer } from "./announce.js";
 import { mountMoveBox } from "./movebox.js";
 import { mountBoardText } from "./boardtext.js";
 import { renderInvitePanel } from "./invitepanel.js";
+import { AsyncPlay } from "./asyncplay.js";   // clocks, your-turn notices, rematch (issue 12)
 
 let id, els, host = null;
 const channels = new Map();   // token (or "" for the spectator) -> Channel
@@ -18,6 +19,7 @@ let connection = "loading";
 let hostPromise = null;
 let invite = null;             // the invite of the link this page was opened with (a private match's seat)
 let wantedSeat = null;         // the seat chosen in the lobby's list (a public match)
+let asyncPlay = null;
 let announcer = null, movebox = null, boardText = null;  // issue 17: spoken news, typed moves, the board as text
 
 export function showMatch(element, matchId) {
@@ -58,6 +60,7 @@ export function showMatch(element, matchId) {
   fill(element, h("div.matchpage",
     els.title,
     h("div.statusbar", els.status, els.seats, els.undo, els.tools, els.conn),
+    (asyncPlay = new AsyncPlay(id)).el,
     els.joinbox,
     els.scores,
     movebox.element,
@@ -189,6 +192,7 @@ function render() {
     renderScores(els.scores, msg, host);
     speak(msg, entries);
   }
+  asyncPlay.update(msg, current, held());
   const mayAct = typeof current === "number" && msg.status === "running" && (msg.active || []).includes(current);
   const why = msg.status === "finished" ? "over" : typeof current === "number" ? "waiting" : "watching";
   movebox.update(mayAct ? msg.legal || [] : [], mayAct, why);

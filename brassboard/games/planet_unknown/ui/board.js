@@ -69,7 +69,9 @@ export function roverToken(cx, cy, r, label) {
 
 /**
  * A player's planet. opts: {c: cell size, medals: bool, t, targets: Map "x,y" -> class, roverTargets: Set of rover
- * indices, selectedRover, lines: {row: Set, column: Set} clickable, onLine(line, n), interactive: bool}.
+ * indices, selectedRover, lines: {row: Set, column: Set} clickable, onLine(line, n), interactive: bool,
+ * label: the planet's text alternative, squareLabel(x, y): a square's name for a screen reader (interactive only),
+ * letters: {resource: letter} drawn on covered squares so that terrain is not told by colour alone}.
  * Returns {svg, ghostLayer, hintLayer, cellAt(event) -> [x, y] | null}.
  */
 export function drawPlanet(view, p, opts = {}) {
@@ -82,7 +84,10 @@ export function drawPlanet(view, p, opts = {}) {
   const pl = view.players[p];
   const cover = coverOf(view, p);
   const X = (x) => pad + x * c, Y = (y) => pad + y * c;
-  const svg = s("svg", { class: "pu-planet" + (opts.interactive ? " interactive" : ""), viewBox: `0 0 ${W} ${H}`, "data-player": p, role: "img" });
+  // a picture (role img, with its text alternative) unless its squares are controls: then a labelled group
+  const svg = s("svg", { class: "pu-planet" + (opts.interactive ? " interactive" : ""), viewBox: `0 0 ${W} ${H}`, "data-player": p,
+    role: opts.interactive ? "group" : "img", "aria-label": opts.label || null });
+  if (opts.label && !opts.interactive) svg.append(title(opts.label));
   svg.append(s("defs", {}, s("pattern", { id: `pu-ice-${c}`, width: c / 4, height: c / 4, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
     s("rect", { width: c / 4, height: c / 4, fill: ICE }), s("line", { x1: 0, y1: 0, x2: 0, y2: c / 4, stroke: "#aed3ec", "stroke-width": c / 14 }))));
   // the planet's surface
@@ -113,6 +118,13 @@ export function drawPlanet(view, p, opts = {}) {
     void info;
   }
   tiles.append(s("path", { d: edges.join(""), stroke: "#1e1a16", "stroke-width": Math.max(1, c / 18), fill: "none", "stroke-linecap": "square" }));
+  if (opts.letters) {
+    for (const [k, info] of cover) {
+      if (info.icon || info.patch) continue;
+      const [x, y] = k.split(",").map(Number);
+      tiles.append(s("text", { x: X(x) + c * 0.08, y: Y(y) + c * 0.3, class: "pu-resletter", "font-size": c * 0.24, fill: INK[info.res], "aria-hidden": "true", text: opts.letters[info.res] || "" }));
+    }
+  }
   for (const [k, info] of cover) {
     if (!info.icon) continue;
     const [x, y] = k.split(",").map(Number);
@@ -151,9 +163,11 @@ export function drawPlanet(view, p, opts = {}) {
         title(opts.t ? opts.t(complete ? "planet.lineComplete" : "planet.lineMedal", { line: opts.t("planet." + line), n: n + 1, medals: value }) : ""));
       if (complete) g.append(s("path", { d: `M${cx + c * 0.12},${cy - c * 0.32}l${c * 0.1},${c * 0.1}l${c * 0.2},${-c * 0.22}`, stroke: "#1d7a2c", "stroke-width": c * 0.08, fill: "none", "stroke-linecap": "round" }));
       if (clickable) {
-        g.setAttribute("tabindex", "0");
+        // the board cursor (boardkeys.js) gives it its tabindex; Enter there is a click
         g.setAttribute("role", "button");
         g.setAttribute("data-action", `clear ${line} ${n}`);
+        g.setAttribute("data-key", `medal:${line}:${n}`);
+        if (opts.t) g.setAttribute("aria-label", opts.t("act.clear." + line, { n: n + 1 }));
         g.addEventListener("click", () => opts.onLine(line, n));
       }
       return g;
@@ -179,7 +193,10 @@ export function drawPlanet(view, p, opts = {}) {
   if (opts.roverTargets) {
     for (const r of opts.roverTargets) {
       const [x, y] = pl.rovers[r];
-      if (r !== opts.selectedRover) svg.append(s("circle", { cx: X(x) + c / 2, cy: Y(y) + c / 2, r: c * 0.47, class: "pu-roverpick", "pointer-events": "none" }));
+      // a white halo under a dark dashed ring: visible on every terrain colour
+      if (r !== opts.selectedRover) svg.append(s("g", { class: "pu-roverpick", "pointer-events": "none" },
+        s("circle", { cx: X(x) + c / 2, cy: Y(y) + c / 2, r: c * 0.46, class: "pu-roverhalo" }),
+        s("circle", { cx: X(x) + c / 2, cy: Y(y) + c / 2, r: c * 0.46, class: "pu-roverring" })));
     }
   }
   const ghostLayer = s("g", { class: "pu-ghost", "pointer-events": "none" });
@@ -191,7 +208,8 @@ export function drawPlanet(view, p, opts = {}) {
       const cls = opts.targets && opts.targets.get(k);
       const rover = pl.rovers.findIndex(([rx, ry]) => rx === x && ry === y);
       hits.append(s("rect", { x: X(x), y: Y(y), width: c, height: c, class: "pu-sq" + (cls ? " target" : "") + (opts.roverTargets && opts.roverTargets.has(rover) ? " rover" : ""),
-        "data-x": x, "data-y": y, "data-rover": rover >= 0 ? rover : null }));
+        "data-x": x, "data-y": y, "data-rover": rover >= 0 ? rover : null, "data-key": `sq:${x},${y}`, role: "button",
+        "aria-label": opts.squareLabel ? opts.squareLabel(x, y) : null }));
     }
     svg.append(hits);
   }
@@ -222,11 +240,13 @@ export function drawGhost(layer, geo, cells, x, y, ok) {
 }
 
 /** A tile drawn alone (depot, station): cells [[dx, dy, res, icon, meteor]] at cell size c, centred in a box. */
-export function tileSvg(cells, c, { box = null, cls = "pu-tilesvg" } = {}) {
+export function tileSvg(cells, c, { box = null, cls = "pu-tilesvg", label = null } = {}) {
   const w = 1 + Math.max(...cells.map((q) => q[0])), h = 1 + Math.max(...cells.map((q) => q[1]));
   const bw = box ? box[0] : w, bh = box ? box[1] : h;
   const ox = ((bw - w) * c) / 2 + 2, oy = ((bh - h) * c) / 2 + 2;
-  return s("svg", { class: cls, viewBox: `0 0 ${bw * c + 4} ${bh * c + 4}`, width: bw * c + 4, height: bh * c + 4 }, tileGroup(cells, c, ox, oy));
+  // a picture with its text alternative, or (no label: the text beside it says it all) hidden from screen readers
+  const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" };
+  return s("svg", { class: cls, viewBox: `0 0 ${bw * c + 4} ${bh * c + 4}`, width: bw * c + 4, height: bh * c + 4, ...a11y }, label ? title(label) : null, tileGroup(cells, c, ox, oy));
 }
 
 export function tileGroup(cells, c, ox, oy) {
@@ -255,7 +275,8 @@ export function tileGroup(cells, c, ox, oy) {
 export function drawStation(view, opts = {}) {
   const steps = opts.steps || 0;
   const R = 170, cx = R, cy = R;
-  const svg = s("svg", { class: "pu-station", viewBox: `0 0 ${2 * R} ${2 * R}`, role: "img" });
+  const svg = s("svg", { class: "pu-station", viewBox: `0 0 ${2 * R} ${2 * R}`, role: "img", "aria-label": opts.label || "S.U.S.A.N." });
+  svg.append(title(opts.label || "S.U.S.A.N."));
   svg.append(s("circle", { cx, cy, r: R - 26, class: "pu-ring outer" }));
   svg.append(s("circle", { cx, cy, r: R - 88, class: "pu-ring inner" }));
   svg.append(s("circle", { cx, cy, r: 26, class: "pu-hub" }));
@@ -314,7 +335,10 @@ export function drawTracks(view, p, opts = {}) {
   const pl = view.players[p];
   const cw = 31, ch = 36, head = 86;
   const W = head + 16 * cw + 4, H = 5 * ch + 18;
-  const svg = s("svg", { class: "pu-tracks", viewBox: `0 0 ${W} ${H}`, role: "img", "data-player": p });
+  const anyClickable = !!(opts.clickable && opts.clickable.size);
+  // a picture unless some track is a control (then a labelled group whose rows are buttons)
+  const svg = s("svg", { class: "pu-tracks", viewBox: `0 0 ${W} ${H}`, role: anyClickable ? "group" : "img", "data-player": p, "aria-label": opts.label || null });
+  if (opts.label && !anyClickable) svg.append(title(opts.label));
   for (let n = 0; n < 16; n++) svg.append(s("text", { x: head + n * cw + cw / 2, y: 11, class: "pu-trackpos", text: String(n) }));
   TRACKS.forEach((track, t) => {
     const y = 16 + t * ch;
@@ -345,6 +369,7 @@ export function drawTracks(view, p, opts = {}) {
       row.append(s("rect", { x: head + next * cw + 1, y: y + 2, width: cw - 2, height: ch - 7, rx: 4, class: "pu-tnext" }));
       row.setAttribute("tabindex", "0");
       row.setAttribute("role", "button");
+      if (opts.t) row.setAttribute("aria-label", `${opts.t("track." + track)} ${pos} → ${next}`);
       row.addEventListener("click", (e) => clickable(e));
       row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickable(e); } });
     }

@@ -1,10 +1,13 @@
 // Planet Unknown's browser view: the planets, the S.U.S.A.N., the corporation tracks and the cards in SVG and HTML,
-// with every legal action reachable by clicking (tiles are placed by pointing, turned with R and mirrored with M).
+// with every legal action reachable by clicking, by touch and by keyboard. A tile is placed by pointing (mouse), by a
+// first tap that previews it and a second tap or "Place here" (touch), or by moving the board cursor (boardkeys.js:
+// arrow keys over squares and depot tiles, Enter chooses) — R turns it, F (or M) mirrors it, Escape puts it back.
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
 import { h, s, stylesheet } from "/static/dom.js";
+import { boardKeys } from "/static/boardkeys.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
-import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf } from "./model.js";
+import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf, coverOf, planetSquares } from "./model.js";
 import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYER_HEX, ROMAN } from "./board.js";
 
 export const strings = STRINGS;
@@ -21,7 +24,7 @@ let msg = null, view = null, legal = [], legalSet = new Set();
 let me = null;            // the seat this page acts for (null: spectator)
 let focus = null;         // whose planet is drawn large
 let sel = null;           // {depot: "inner" | "outer", o}: the tile being placed
-let hover = null;         // [x, y]: the square under the pointer on the large planet
+let hover = null;         // [x, y]: the square the tile is previewed on (under the mouse, tapped, or the cursor's)
 let roverSel = null;      // the rover chosen to move
 let turnPreview = null;   // steps shown in the station preview
 let menu = null;
@@ -29,6 +32,9 @@ let lastKey = "";
 let geo = null;           // the large planet's geometry (ghost drawing)
 let note = "";            // a short warning under the prompt (an illegal spot clicked)
 let listening = false;
+let keys = null;          // the board cursor (boardkeys.js) over the planet's squares, medals and the depot tiles
+// what the keyboard cursor walks over: the planet's squares, legal medals and the depot's tiles
+const BOARD_TARGETS = ".pu-planetbox .pu-sq, .pu-planetbox g.pu-medal.legal, .pu-depots button.pu-depot";
 
 const TRACK_KINDS = new Set(["gain", "energy", "synergy", "advance", "regress"]);
 const SQUARE_KINDS = ["patch", "deploy", "collect", "destroy", "meteorite"];
@@ -48,7 +54,10 @@ function seatName(p, message = msg) {
   const seat = message && (message.seats || []).find((x) => x.seat === p);
   return (seat && seat.name) || T("player.n", { n: p + 1 });
 }
-function chip(p) { return h("span.pu-chip", { style: { background: PLAYER_HEX[p % PLAYER_HEX.length] } }, String(p + 1)); }
+// a player's colour always comes with the seat number (colour is never the only cue)
+function chip(p) { return h("span.pu-chip", { style: { background: PLAYER_HEX[p % PLAYER_HEX.length] }, "aria-hidden": "true" }, String(p + 1)); }
+// a name that may be cut short by the layout: the full name in a tooltip
+function nameTag(p, cls = "span.pu-name") { const name = seatName(p); return h(cls, { title: name }, name); }
 
 function civName(id) { const c = view.figures.civ_cards[String(id)]; return c ? c.name : `#${id}`; }
 
@@ -62,18 +71,32 @@ export function mount(element, a) {
     planetHead: h("div.pu-planethead"),
     planet: h("div.pu-planetbox"),
     tray: h("div.pu-tray"),
+    trayPanel: null,
     station: h("div.pu-stationbox"),
     tracks: h("div.pu-trackbox"),
     cards: h("div.pu-cards"),
-    others: h("div.pu-others"),
+    others: h("div.pu-otherlist"),
   };
+  // the depot sits at the top of the right column: at 1440×900 it shows beside the planet without scrolling; on a
+  // narrow screen (one column) it follows the planet
+  els.trayPanel = h("div.pu-panel.pu-traypanel", els.tray);
+  els.main = h("div.pu-main",
+    h("div.pu-left", h("section.pu-panel.pu-planetpanel", { "aria-label": T("aria.planetPanel") }, els.planetHead, els.planet)),
+    h("div.pu-right", els.trayPanel, h("section.pu-panel", { "aria-label": T("station.title") }, els.station),
+      h("section.pu-panel", { "aria-label": T("tracks.title") }, els.tracks), h("section.pu-panel", { "aria-label": T("aria.cards") }, els.cards)));
   root = h("div.pu-root",
     els.action,
-    h("div.pu-main",
-      h("div.pu-left", h("div.pu-panel.pu-planetpanel", els.planetHead, els.planet, els.tray)),
-      h("div.pu-right", h("div.pu-panel", els.station), h("div.pu-panel", els.tracks), h("div.pu-panel", els.cards))),
-    els.others);
+    els.main,
+    h("section.pu-others", { "aria-label": T("aria.others") }, els.others));
   element.append(root);
+  if (keys) keys.destroy();
+  keys = boardKeys(els.main, {
+    selector: BOARD_TARGETS,
+    keyOf: (el) => el.dataset.key,
+    onCancel: () => { closeMenu(); if (sel) { sel = null; hover = null; render(); } },
+    onKey: (e) => boardKey(e),
+    onFocus: (el) => cursorOn(el),
+  });
   if (!listening) {   // once per page: mount runs again after a language or seat change
     listening = true;
     document.addEventListener("keydown", onKey);
@@ -128,6 +151,7 @@ function render() {
   if (!root || !view) return;
   const movers = roversWithMoves();
   if (roverSel === null && movers.size === 1 && focus === me) roverSel = [...movers][0];
+  const kept = focusMark();
   renderAction();
   renderPlanet();
   renderTray();
@@ -135,6 +159,28 @@ function render() {
   renderTracks();
   renderCards();
   renderOthers();
+  keys.refresh();
+  restoreFocus(kept);
+}
+
+// The page is redrawn on every update: a keyboard user's focus must survive it. The focused element is remembered
+// by what it stands for (its board key, action, tool, step or player) and that element of the new drawing focused.
+const FOCUS_KEYS = ["key", "action", "tool", "turn", "player"];
+function focusMark() {
+  const el = document.activeElement;
+  if (!el || !root.contains(el) || el === document.body) return null;
+  for (const k of FOCUS_KEYS) if (el.dataset && el.dataset[k] !== undefined && el.dataset[k] !== "") return { k, v: el.dataset[k], board: el.matches(BOARD_TARGETS), inAction: els.action.contains(el) };
+  return { board: false, inAction: els.action.contains(el) };
+}
+function restoreFocus(mark) {
+  if (!mark || root.contains(document.activeElement)) return;
+  const attr = mark.k ? `[data-${mark.k}="${CSS.escape(mark.v)}"]` : null;
+  const same = attr && root.querySelector(attr);
+  if (same && (!mark.board || same.matches(BOARD_TARGETS))) { same.focus({ preventScroll: true }); return; }
+  if (mark.board) { keys.focus(); return; }
+  // the action bar changed under the focus: its first control (or the board when it offers none)
+  const first = mark.inAction && els.action.querySelector("button");
+  if (first) first.focus({ preventScroll: true }); else keys.focus();
 }
 
 function actionLabel(a) {
@@ -288,7 +334,7 @@ function progress() {
     let state;
     if (view.phase === "tiles") state = pl.finished ? "done" : pl.took_tile ? "placed" : "placing";
     else state = pl.finished ? "done" : "busy";
-    return h("span.pu-pstate." + state, { dataset: { player: p, state } }, chip(p), " ", seatName(p), " ", h("small", T("pstate." + state)));
+    return h("span.pu-pstate." + state, { dataset: { player: p, state } }, chip(p), " ", nameTag(p), " ", h("small", T("pstate." + state)));
   }));
 }
 
@@ -329,23 +375,60 @@ function renderPlanet() {
   const drawn = drawPlanet(view, p, {
     c: 40, t: T, interactive: own, targets, lines: clearLines, onLine: (line, n) => send(`clear ${line} ${n}`),
     roverTargets: movers, selectedRover: own ? roverSel : null,
+    label: planetLabel(p), squareLabel: own ? squareLabeller(p, acts) : null, letters: resourceLetters(),
   });
   geo = drawn;
   const svg = drawn.svg;
   svg.dataset.selectedRover = roverSel === null ? "" : String(roverSel);
   if (own) {
-    svg.addEventListener("pointermove", (e) => { const cell = drawn.cellAt(e); if (!sameCell(cell, hover)) { hover = cell; drawGhostNow(); } });
-    svg.addEventListener("pointerleave", () => { hover = null; drawGhostNow(); });
+    // only a mouse hovers: a touch's pointerleave comes before its click, and must not drop the tapped preview
+    svg.addEventListener("pointermove", (e) => { if (e.pointerType !== "mouse") return; const cell = drawn.cellAt(e); if (!sameCell(cell, hover)) { hover = cell; drawGhostNow(); } });
+    svg.addEventListener("pointerleave", (e) => { if (e.pointerType !== "mouse" || !hover) return; hover = null; drawGhostNow(); renderTray(); });
     svg.addEventListener("click", (e) => {
-      const cell = drawn.cellAt(e);
+      // a square's own data (a synthetic click from the keyboard has no pointer position), else the pointer's
+      const sq = e.target.closest && e.target.closest(".pu-sq");
+      const cell = sq ? [Number(sq.dataset.x), Number(sq.dataset.y)] : drawn.cellAt(e);
       if (!cell) return;
-      if (e.pointerType === "touch" && sel && myPlacing() && !sameCell(cell, hover)) { hover = cell; drawGhostNow(); return; }
       onSquare(cell[0], cell[1], e);
     });
   }
   els.planet.replaceChildren(svg);
   drawHints();
   drawGhostNow();
+}
+
+/** The first letter of each resource's name in the page's language, drawn on covered squares. */
+function resourceLetters() {
+  const out = {};
+  for (const r of ["civ", "water", "biomass", "rover", "tech", "energy"]) out[r] = resName(r).charAt(0).toUpperCase();
+  return out;
+}
+
+/** A planet's text alternative: whose it is and what covers it. */
+function planetLabel(p) {
+  const pl = view.players[p];
+  return T("aria.planet", { name: p === me ? T("planet.yours") : T("planet.of", { name: seatName(p) }), tiles: pl.tiles.length,
+    empty: pl.empty_squares, rovers: pl.rovers.length, pods: pl.lifepods.length, met: pl.meteorites.length });
+}
+
+/** (x, y) -> what a screen reader says of a square of player p's planet: where, what lies there, what it offers. */
+function squareLabeller(p, acts) {
+  const pl = view.players[p];
+  const cover = coverOf(view, p);
+  const squares = planetSquares(view);
+  const at = (list) => new Set(list.map(([x, y]) => key(x, y)));
+  const pods = at(pl.lifepods), mets = at(pl.meteorites);
+  return (x, y) => {
+    const k = key(x, y);
+    const info = cover.get(k);
+    const parts = [info ? (info.patch ? T("aria.patch") : resName(info.res)) : squares.get(k) === "I" ? T("aria.ice") : T("aria.land")];
+    if (pods.has(k)) parts.push(T("aria.lifepod"));
+    if (mets.has(k)) parts.push(T("aria.meteorite"));
+    const rover = pl.rovers.findIndex(([rx, ry]) => rx === x && ry === y);
+    if (rover >= 0) parts.push(T("aria.rover", { n: rover + 1 }));
+    for (const a of acts.get(k) || []) parts.push(actionLabel(a));
+    return `${T("menu.square", { x: x + 1, y: y + 1 })}: ${parts.join(", ")}`;
+  };
 }
 
 const sameCell = (a, b) => (a === b) || (a && b && a[0] === b[0] && a[1] === b[1]);
@@ -390,11 +473,9 @@ function onSquare(x, y, event) {
   if (!view || focus !== me || me === null) return;
   const cells = selectedCells();
   if (cells && myPlacing()) {
-    const [tx, ty] = spotOf(cells, [x, y]);
-    const text = `place ${sel.depot} ${tx} ${ty} ${sel.o}`;
-    if (legalSet.has(text)) { send(text); return; }
-    note = T("note.illegal");
-    renderAction();
+    // a mouse has shown the ghost here already (hover), and so has the keyboard cursor; a tap shows it first
+    if (!sameCell([x, y], hover)) { hover = [x, y]; note = ""; drawGhostNow(); renderTray(); renderAction(); return; }
+    placeHere();
     return;
   }
   if (!sel && myPlacing()) { note = T("note.pickTile"); renderAction(); return; }
@@ -411,10 +492,51 @@ function onSquare(x, y, event) {
   openMenu(event, T("menu.square", { x: x + 1, y: y + 1 }), items);
 }
 
+/** Place the selected tile where its preview stands (the second tap, Enter, a click, or "Place here"). */
+function placeHere() {
+  const cells = selectedCells();
+  if (!cells || !hover || !myPlacing()) return;
+  const [tx, ty] = spotOf(cells, hover);
+  const text = `place ${sel.depot} ${tx} ${ty} ${sel.o}`;
+  if (legalSet.has(text)) { send(text); return; }
+  note = T("note.illegal");
+  renderAction();
+}
+
+/** The preview's action when it stands on a legal spot, else null. */
+function previewAction() {
+  const cells = selectedCells();
+  if (!cells || !hover || !myPlacing()) return null;
+  const [tx, ty] = spotOf(cells, hover);
+  const text = `place ${sel.depot} ${tx} ${ty} ${sel.o}`;
+  return legalSet.has(text) ? text : null;
+}
+
+// ----- the keyboard cursor -------------------------------------------------------------------------------------
+/** The cursor moved onto a target: on a square with a tile in hand, the tile is previewed there. */
+function cursorOn(el) {
+  if (!el.classList.contains("pu-sq") || !sel || !myPlacing()) return;
+  const cell = [Number(el.dataset.x), Number(el.dataset.y)];
+  if (sameCell(cell, hover)) return;
+  hover = cell;
+  note = "";
+  drawGhostNow();
+  renderTray();
+}
+/** Keys on the board besides arrows, Enter and Escape: R turns the tile in hand, F or M mirrors it. */
+function boardKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey || !sel || !myPlacing()) return false;
+  const k = e.key.toLowerCase();
+  if (k === "r") { turnTile("turn"); return true; }
+  if (k === "f" || k === "m") { turnTile("mirror"); return true; }
+  return false;
+}
+
 function renderTray() {
   const tiles = view.depot_tiles;
-  if (!tiles || me === null || focus !== me) { els.tray.replaceChildren(); els.tray.hidden = true; return; }
-  els.tray.hidden = false;
+  const kept = focusMark();
+  if (!tiles || me === null || focus !== me) { els.tray.replaceChildren(); els.tray.hidden = els.trayPanel.hidden = true; return; }
+  els.tray.hidden = els.trayPanel.hidden = false;
   const placing = myPlacing();
   const counts = { inner: 0, outer: 0 };
   for (const a of ofKind("place")) counts[a.args[0]]++;
@@ -431,11 +553,12 @@ function renderTray() {
     const clickable = placing && counts[depot] > 0;
     const take = legal.find((a) => a.kind === "take" && a.args[0] === depot);
     return h((clickable ? "button" : "div") + ".pu-depot" + (on ? ".on" : "") + (clickable ? ".legal" : ""), {
-      type: clickable ? "button" : undefined, dataset: { depot, type: tile.type },
+      type: clickable ? "button" : undefined, dataset: clickable ? { depot, type: tile.type, key: "depot:" + depot } : { depot, type: tile.type },
+      "aria-pressed": clickable ? String(!!on) : undefined,
       onclick: clickable ? () => selectDepot(depot) : undefined,
     },
     h("span.pu-depotname", T("depot." + depot)),
-    tileSvg(entry[1], 26, { box: [4, 4] }),
+    tileSvg(entry[1], 26, { box: [4, 4], label: T("aria.tile", { a: resName(ra), b: resName(rb), n: entry[1].length }) }),
     h("span.pu-depotres", iconSvg(ra, 16), " ", resName(ra), " / ", iconSvg(rb, 16), " ", resName(rb), meteor ? h("span.pu-meteorflag", " · " + T("tray.meteor")) : null),
     placing ? h("span.pu-muted", counts[depot] ? T("tray.spots", { n: counts[depot] }) : T("tray.noSpot")) : null,
     take ? button(take) : null);
@@ -443,22 +566,26 @@ function renderTray() {
   const tools = [];
   if (placing) {
     if (sel) {
-      const cells = selectedCells();
       const here = ofKind("place").filter((a) => a.args[0] === sel.depot && a.args[3] === sel.o).length;
+      const ready = previewAction();
       tools.push(
         h("button.pu-rot", { type: "button", dataset: { tool: "rotate" }, onclick: () => turnTile("turn"), title: T("tray.rotateKey") }, "⟳ ", T("tray.rotate"), h("kbd", "R")),
-        h("button.pu-rot", { type: "button", dataset: { tool: "mirror" }, onclick: () => turnTile("mirror"), title: T("tray.mirrorKey") }, "⇋ ", T("tray.mirror"), h("kbd", "M")),
-        h("button", { type: "button", dataset: { tool: "cancel" }, onclick: () => { sel = null; render(); } }, T("tray.cancel"), h("kbd", "Esc")),
-        h("span.pu-muted", here ? T("tray.here", { n: here }) : T("tray.hereNone")));
-      void cells;
+        h("button.pu-rot", { type: "button", dataset: { tool: "mirror" }, onclick: () => turnTile("mirror"), title: T("tray.mirrorKey") }, "⇋ ", T("tray.mirror"), h("kbd", "F")),
+        h("button", { type: "button", dataset: { tool: "cancel" }, onclick: () => { sel = null; hover = null; render(); } }, T("tray.cancel"), h("kbd", "Esc")),
+        // touch and keyboard: the previewed spot is placed by this button too (or a second tap / Enter there)
+        h("button.primary.pu-placehere", { type: "button", dataset: { tool: "place" }, disabled: !ready, onclick: () => placeHere() }, "✔ ", T("tray.place")),
+        h("span.pu-muted.pu-small", here ? T("tray.here", { n: here }) : T("tray.hereNone")),
+        h("span.pu-muted.pu-small.pu-howto", T(hover ? (ready ? "tray.ready" : "tray.notHere") : "tray.howto")));
     } else {
       tools.push(h("span.pu-muted", T("tray.pick")));
     }
   }
   const cells = selectedCells();
+  els.tray.classList.toggle("holding", !!(placing && sel));
   els.tray.replaceChildren(
     h("div.pu-trayhead", h("h4", T("tray.title")), ...tools),
     h("div.pu-depots", { dataset: sel && cells ? { selected: sel.depot, orientation: sel.o, anchor: anchorOf(cells).join(",") } : {} }, cards));
+  if (keys) { keys.refresh(); restoreFocus(kept); }
 }
 
 function selectDepot(depot) {
@@ -478,17 +605,21 @@ function turnTile(dir) {
   const tile = view.depot_tiles[sel.depot];
   sel = { ...sel, o: nextOrientation(tile.orientations, sel.o, dir) };
   note = "";
-  renderTray();
   drawHints();
   drawGhostNow();
+  renderTray();
 }
 
 function onKey(e) {
-  if (!root || !root.isConnected || !view) return;
+  if (!root || !root.isConnected || !view || e.defaultPrevented) return;   // the board cursor handled it
   const tag = (e.target && e.target.tagName) || "";
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || e.ctrlKey || e.metaKey || e.altKey) return;
   const k = e.key.toLowerCase();
-  if (k === "escape") { closeMenu(); if (sel) { sel = null; render(); } return; }
+  if (k === "escape") {
+    if (menu) { const from = menuFrom; closeMenu(); if (from && from.isConnected) from.focus(); return; }
+    if (sel) { sel = null; hover = null; render(); }
+    return;
+  }
   if (!sel || !myPlacing()) return;
   if (k === "r") { e.preventDefault(); turnTile("turn"); }
   else if (k === "m" || k === "f") { e.preventDefault(); turnTile("mirror"); }
@@ -504,14 +635,15 @@ function renderStation() {
     const top = (ring, index) => {
       const st = view.stacks[ring][index];
       if (st.top === null || st.top === undefined) return h("span.pu-muted", st.count ? "?" : "–");
-      return tileSvg(tileCells(view, st.top, 0), 9, { cls: "pu-minitile" });
+      const [, ra, rb] = view.figures.tiles[st.top];
+      return tileSvg(tileCells(view, st.top, 0), 9, { cls: "pu-minitile", label: T("aria.tileShort", { a: resName(ra), b: resName(rb) }) });
     };
-    return h("tr" + (p === me ? ".me" : ""), { dataset: { player: p } }, h("td", chip(p), " ", names[p]), h("td", top("inner", d.inner)), h("td", top("outer", d.outer)));
+    return h("tr" + (p === me ? ".me" : ""), { dataset: { player: p } }, h("td.pu-who", chip(p), " ", nameTag(p)), h("td", top("inner", d.inner)), h("td", top("outer", d.outer)));
   });
   els.station.replaceChildren(
     h("h4", T("station.title"), view.solo ? null : h("span.pu-muted", " · ", T("station.commander", { name: seatName(view.commander) }))),
     h("div.pu-stationrow",
-      drawStation(view, { steps, names, me, t: T }),
+      drawStation(view, { steps, names, me, t: T, label: T("aria.station", { n: steps ? steps : 0, left: view.stacks.inner.reduce((n, s) => n + s.count, 0) + view.stacks.outer.reduce((n, s) => n + s.count, 0) }) }),
       h("div.pu-depottable",
         preview ? h("div.pu-previewnote", T("station.preview", { n: steps })) : null,
         h("table", h("thead", h("tr", h("th", T("station.depots")), h("th", T("depot.innerShort")), h("th", T("depot.outerShort")))), h("tbody", rows)),
@@ -537,7 +669,7 @@ function renderTracks() {
     h("b", ROMAN[lv.level]), " ", T("tech." + lv.level)));
   els.tracks.replaceChildren(
     h("h4", T("tracks.title"), h("span.pu-muted", " · ", p === me ? T("planet.yours") : seatName(p))),
-    drawTracks(view, p, { t: T, clickable }),
+    drawTracks(view, p, { t: T, clickable, label: T("aria.tracks", { name: p === me ? T("planet.yours") : seatName(p), list: TRACKS.map((t, i) => `${trackName(t)} ${pl.tracks[i]}`).join(", ") }) }),
     h("div.pu-techlevels", h("span.pu-glabel", T("tracks.tech")), h("ol", levels)));
 }
 
@@ -561,9 +693,9 @@ function renderCards() {
   view.players.forEach((pl, p) => {
     for (const id of pl.objectives) {
       const c = fig.objectives[String(id)];
-      privates.push(h("div.pu-objective.private" + (p === me ? ".mine" : ""), h("span.pu-cardtag", chip(p), " ", seatName(p)), h("strong", c.private.name), h("span.pu-cardtext", cardText(c.private))));
+      privates.push(h("div.pu-objective.private" + (p === me ? ".mine" : ""), h("span.pu-cardtag", chip(p), " ", nameTag(p)), h("strong", c.private.name), h("span.pu-cardtext", cardText(c.private))));
     }
-    if (pl.hidden_objectives) privates.push(h("div.pu-objective.hidden", h("span.pu-cardtag", chip(p), " ", seatName(p)), T("cards.hidden", { n: pl.hidden_objectives })));
+    if (pl.hidden_objectives) privates.push(h("div.pu-objective.hidden", h("span.pu-cardtag", chip(p), " ", nameTag(p)), T("cards.hidden", { n: pl.hidden_objectives })));
   });
   if (privates.length) parts.push(h("div.pu-cardrow", h("h4", T("cards.private")), h("div.pu-cardlist", privates)));
   const civ = [];
@@ -573,7 +705,7 @@ function renderCards() {
       civ.push(h("div.pu-civ" + (p === me ? ".mine" : ""), { title: cardText(c) }, h("span.pu-cardtag", chip(p), " ", T("civ.rank", { r: ROMAN[c.rank] }), " · ", T("civ." + c.timing)),
         h("strong", c.name), h("span.pu-cardtext", cardText(c))));
     }
-    if (pl.hidden_civ) civ.push(h("div.pu-civ.hidden", h("span.pu-cardtag", chip(p), " ", seatName(p)), T("cards.hiddenCiv", { n: pl.hidden_civ })));
+    if (pl.hidden_civ) civ.push(h("div.pu-civ.hidden", h("span.pu-cardtag", chip(p), " ", nameTag(p)), T("cards.hiddenCiv", { n: pl.hidden_civ })));
   });
   parts.push(h("div.pu-cardrow", h("h4", T("cards.civ"), h("span.pu-muted", " · ", T("cards.piles", { piles: view.civ_piles.map((n, i) => `${ROMAN[i + 1]}: ${n}`).join(" · ") }))),
     civ.length ? h("div.pu-cardlist", civ) : h("span.pu-muted", T("cards.noCiv"))));
@@ -588,10 +720,10 @@ function renderOthers() {
     if (view.commander === p && !view.solo) badges.push(h("span.pu-badge", "★ ", T("player.commander")));
     if ((msg.active || []).includes(p) && msg.status === "running") badges.push(h("span.pu-badge.act", T("player.acting")));
     if (view.phase === "tiles") badges.push(h("span.pu-badge", T("pstate." + (pl.finished ? "done" : pl.took_tile ? "placed" : "placing"))));
-    const small = drawPlanet(view, p, { c: 14, medals: false });
+    const small = drawPlanet(view, p, { c: 14, medals: false, label: planetLabel(p) });
     const tracks = h("div.pu-minitracks", TRACKS.map((t, i) => h("span", { title: trackName(t) }, iconSvg(t, 14), h("b", String(pl.tracks[i])))));
     return h("button.pu-other" + (p === focus ? ".on" : ""), { type: "button", dataset: { player: p }, onclick: () => { focus = p; sel = p === me ? sel : null; render(); } },
-      h("div.pu-otherhead", chip(p), h("span.pu-othername", seatName(p)), badges),
+      h("div.pu-otherhead", chip(p), nameTag(p, "span.pu-othername"), badges),
       small.svg, tracks,
       h("div.pu-small.pu-muted", T("other.line", { pods: pl.lifepods_collected, met: pl.meteorites_collected, civ: pl.civ.length + pl.hidden_civ, empty: pl.empty_squares })));
   }));
