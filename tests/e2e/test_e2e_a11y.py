@@ -151,6 +151,16 @@ def test_tictactoe_through_the_move_box_and_the_live_region(page: Page, e2e_serv
     assert "Press / to type a move" in page.locator("#movebox-hint").inner_text()
     page.keyboard.press("/")  # the shortcut, from the page
     assert page.evaluate("() => document.activeElement.id") == "movebox-input"
+    # a one-key shortcut can be turned off (WCAG 2.1.4), and on again
+    shortcut = page.locator("#movebox-shortcut")
+    assert shortcut.is_checked() and page.locator("label[for=movebox-shortcut]").inner_text() == "use the / key"
+    shortcut.focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("/")
+    assert page.evaluate("() => document.activeElement.id") == "movebox-shortcut"
+    page.keyboard.press("Space")
+    page.keyboard.press("/")
+    assert page.evaluate("() => document.activeElement.id") == "movebox-input"
     box = page.locator("#movebox-input")
     wait_announced(page, r"^Your turn\. Ada \(X\) to move\.$")
 

@@ -5,12 +5,22 @@
 // legal actions: each step's new list arrives with the next state. `/` focuses the box from anywhere but a text field.
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
+import { prefs } from "./net.js";
 
 const SHOWN = 40;      // options listed at once (the rest: "and N more")
 const NAMED = 5;       // actions named in a refusal
 // why a seat cannot play now: the refusal's words, and the box's placeholder
 const WHY_NOT = { waiting: "movebox.notYourTurn", over: "movebox.over", watching: "movebox.watching" };
 const PLACEHOLDER = { waiting: "movebox.placeholderWait", over: "movebox.placeholderOver", watching: "movebox.placeholderWatch" };
+
+const NOT_TYPED = new Set(["checkbox", "radio", "button", "submit", "reset", "range", "color", "file", "image"]);
+
+/** Whether a key pressed on `target` types into it (then `/` is a character, not the shortcut). */
+function typesText(target) {
+  if (!target || !target.closest) return false;
+  if (target.closest("textarea, select, [contenteditable=''], [contenteditable='true']")) return true;
+  return target.tagName === "INPUT" && !NOT_TYPED.has(target.type);
+}
 
 /** Lower case, single spaces: how entries and actions are compared. */
 export function normalise(text) {
@@ -67,14 +77,20 @@ export function mountMoveBox({ send, say }) {
   const hint = h("span.movehint.muted", { id: "movebox-hint" });
   const message = h("p.movemessage", { id: "movebox-message" });
   const playButton = h("button.primary", { type: "button", id: "movebox-play", onclick: () => play() });
+  // WCAG 2.1.4: a one-key shortcut can be turned off (it would take a speech user's "/" or a stray key press)
+  const shortcut = h("input", { type: "checkbox", id: "movebox-shortcut", checked: prefs.get("movebox.shortcut", true),
+    onchange: (event) => prefs.set("movebox.shortcut", event.target.checked) });
+  const shortcutLabel = h("label.shortcutlabel", { for: "movebox-shortcut" });
   const element = h("section.card.movebox", { id: "actions", "aria-labelledby": "movebox-heading" },
-    heading, h("div.moverow", label, h("div.combo", input, list), playButton, hint), message);
+    heading, h("div.moverow", label, h("div.combo", input, list), playButton, hint, h("span.shortcut", shortcut, shortcutLabel)),
+    message);
 
   function relabel() {
     heading.textContent = t("movebox.heading");
     label.textContent = t("movebox.label");
     fill(hint, t("movebox.hintBefore"), h("kbd", "/"), t("movebox.hintAfter"));
     playButton.textContent = t("movebox.play");
+    shortcutLabel.textContent = t("movebox.shortcut");
     list.setAttribute("aria-label", t("movebox.options"));
     placeholder();
   }
@@ -170,8 +186,8 @@ export function mountMoveBox({ send, say }) {
   // `/` from anywhere but a field where it is typed
   document.addEventListener("keydown", (event) => {
     if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || !element.isConnected) return;
-    const target = event.target;
-    if (target && target.closest && target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true']")) return;
+    if (!shortcut.checked) return;
+    if (typesText(event.target)) return;
     event.preventDefault();
     input.focus();
   });
