@@ -13,7 +13,7 @@ import urllib.request
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from e2e_helpers import SPINNER_KINDS, ZONE_KINDS, ZONE_NAME, SeatDriver, Server
+from e2e_helpers import SPINNER_KINDS, TWO_ZONE_KINDS, ZONE_KINDS, ZONE_NAME, SeatDriver, Server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -88,7 +88,10 @@ def arrow_to(page: Page, selector: str, *, limit: int = 40) -> int:
 
 @dataclass
 class KeyboardDriver(SeatDriver):
-    """A seat played with the keyboard alone (the ``done`` routes say which keys)."""
+    """A seat played with the keyboard alone (the ``done`` routes say which keys). ``escape_once``: the first zone
+    menu opened is closed with Escape (checked: the menu goes, the cursor is back on its field) and opened again."""
+
+    escape_once: bool = False
 
     def act(self, action: str, state: dict[str, Any], *, shot: str | None = None) -> None:
         assert action in state["legal"], (action, state["legal"])
@@ -109,6 +112,21 @@ class KeyboardDriver(SeatDriver):
             tab_to(page, f'.ps-action [data-action="{action}"]')
             page.keyboard.press("Enter")
             how = "tank toggles, then Enter"
+        elif kind in TWO_ZONE_KINDS:
+            # source field, its menu's move item (when the field offers more than the move), then the target field
+            tab_to(page, ".ps-map .ps-key")
+            arrow_to(page, f'.ps-map .ps-key[data-zone="{args[0]}"]')
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => !!document.querySelector('.ps-menu, .ps-pending')")
+            if page.locator(".ps-menu").count():
+                tab_to(page, f'.ps-menu .ps-menuitem[data-kind="{kind}"]', limit=20)
+                page.keyboard.press("Enter")
+            page.locator(f'.ps-map .ps-hit.target[data-zone="{args[1]}"]').wait_for()
+            assert focused_matches(page, ".ps-map .ps-key"), "the cursor did not stay on the map for the target"
+            arrow_to(page, f'.ps-map .ps-key[data-zone="{args[1]}"]')
+            self._shoot(shot)
+            page.keyboard.press("Enter")
+            how = "arrow keys to the source, its move item, arrow keys to the target, Enter"
         elif (kind in ZONE_KINDS and args and ZONE_NAME.match(args[0])) or kind == "airship":
             target = f'.ps-map .ps-key[data-zone="{args[0]}"]' if kind != "airship" else \
                 f'.ps-map .ps-key[data-row="{args[0]}"]'
@@ -118,6 +136,13 @@ class KeyboardDriver(SeatDriver):
             page.wait_for_function(
                 "(v) => !!document.querySelector('.ps-menu') || [...document.querySelectorAll('#log li[data-version]')]"
                 ".some((li) => Number(li.dataset.version) >= v)", arg=version)
+            if page.locator(".ps-menu").count() and self.escape_once:
+                self.escape_once = False
+                page.keyboard.press("Escape")
+                page.locator(".ps-menu").wait_for(state="detached")
+                assert focused_matches(page, target), "Escape did not bring the cursor back to the field"
+                page.keyboard.press("Enter")
+                page.locator(".ps-menu").wait_for()
             if page.locator(".ps-menu").count():
                 tab_to(page, f'.ps-menu .ps-menuitem[data-action="{action}"]', limit=20)
                 if shot:

@@ -214,17 +214,21 @@ def test_planet_steam_round_by_keyboard_alone(browser: Browser, e2e_server: Serv
         match_id, token, link = create_match(e2e_server, SEATS, seed=SEED)
         page.goto(link)
         page.locator("svg.ps-map").wait_for()
-        driver = KeyboardDriver(page, e2e_server, match_id, 0, token)
+        driver = KeyboardDriver(page, e2e_server, match_id, 0, token, escape_once=True)
+        moved = False
         while True:
             state = driver.wait_turn(timeout=60)
             assert state is not None, "the game ended in round 1"
             if state["view"]["round"] > 1:
                 break
             action = choose(state["view"], state["legal"], 0)
+            reorganise = [a for a in state["legal"] if a.startswith("move ")]
+            if not moved and reorganise and action.startswith("buy-converter"):
+                action, moved = reorganise[0], True  # reorganise once: the bought tank to another own zone
             key = step_key(state, action)
-            driver.act(action, state, shot=f"ps_kb_{key}" if key in ("claim", "build_buy_tank") else None)
+            driver.act(action, state, shot=f"ps_kb_{key}" if key in ("claim", "build_buy_tank", "build_move") else None)
         kinds = {action.split(" ")[0] for action, _ in driver.done}
-        assert {"claim", "buy-tank", "buy", "produce", "done"} <= kinds, sorted(driver.done)
+        assert {"claim", "buy-tank", "move", "buy", "produce", "done"} <= kinds, sorted(driver.done)
         claimed = [a for a, how in driver.done if a.startswith("claim ")]
         assert claimed and all("arrow keys" in how for a, how in driver.done if a.startswith(("claim", "buy-tank")))
         assert pointer_presses(page) == 0, "the mouse (or a touch) was used"

@@ -29,7 +29,7 @@ from helpers import (
 )
 
 from brassboard.engine import IllegalAction
-from brassboard.games.planet_steam.figures import ORE, QUARTZ
+from brassboard.games.planet_steam.figures import ORE, QUARTZ, figures
 from brassboard.games.planet_steam.rules import PlanetSteamState
 
 # =====================================================================================================================
@@ -378,3 +378,24 @@ def test_no_zone_auction_without_free_or_neutral_zones() -> None:
         state.owner[z] = z % 4
     at(state, {"k": "speculation"}, {"k": "claim", "p": 1})
     assert state.agenda[0]["k"] == "claim"
+
+
+@pytest.mark.parametrize("edition", ["2013", "2008"])
+def test_every_specialist_card_carries_its_rules_text_in_english_and_german(edition: str) -> None:
+    """The browser shows each card's effect (issue 12): every specialist has an English and a German text in the
+    data, the 2008 privileges in their own wording where they differ (the Heater's coupler, the Constructor's
+    permit rule, the Speculator's payable bids)."""
+    public = figures(edition, 5, {}).public
+    rules = public["specialist_rules"]
+    assert set(rules) == set(public["specialist_names"]) == {
+        "lady_steam", "speculator", "airship_captain", "engineer", "banker"}
+    for key, text in rules.items():
+        assert set(text) == {"en", "de"} and all(len(t) > 40 for t in text.values()), key
+        assert text["en"] != text["de"], key
+    assert "{credits}" in rules["engineer"]["en"] and "{credits}" in rules["engineer"]["de"]
+    if edition == "2008":
+        assert "coupler" in rules["airship_captain"]["en"] and "Energiekoppler" in rules["airship_captain"]["de"]
+        assert "Only the holder" in rules["engineer"]["en"]
+    else:
+        assert "airship" in rules["airship_captain"]["en"] and "Luftschiff" in rules["airship_captain"]["de"]
+        assert "twice his credits" in rules["speculator"]["en"]

@@ -5,11 +5,13 @@ import { RESOURCES, UNAVAILABLE, NEUTRAL, UNCLAIMED, NO_CONVERTER, neighbours, b
 function title(text) { return s("title", { text }); }
 
 export const PLAYER_HEX = { black: "#2a2a2a", green: "#2f9e44", orange: "#f08c00", purple: "#8e44ad", yellow: "#f5d130" };
-export const PLAYER_INK = { black: "#fff", green: "#fff", orange: "#1d1d1d", purple: "#fff", yellow: "#1d1d1d" };
+// ink on each player colour with a contrast of at least 4.5:1 (seat numbers, chips)
+export const PLAYER_INK = { black: "#fff", green: "#111", orange: "#1d1d1d", purple: "#fff", yellow: "#1d1d1d" };
 export const NEUTRAL_HEX = "#9a9a9a";
 export const RES_HEX = ["#c8489a", "#8a5a3b", "#2f86d6", "#e0a800"];
-export const BAND_HEX = { red: "#e0463c", orange: "#f0902c", yellow: "#f3d43f", green: "#5cae4f", blue: "#3f7fd1", black: "#2d2d2d" };
-const BAND_INK = { red: "#fff", orange: "#1d1d1d", yellow: "#1d1d1d", green: "#fff", blue: "#fff", black: "#fff" };
+// band colours and their numbers' ink: every pair at least 4.5:1
+export const BAND_HEX = { red: "#c43a2f", orange: "#f0902c", yellow: "#f3d43f", green: "#5cae4f", blue: "#2f6fc4", black: "#2d2d2d" };
+const BAND_INK = { red: "#fff", orange: "#1d1d1d", yellow: "#1d1d1d", green: "#1d1d1d", blue: "#fff", black: "#fff" };
 
 /** A resource symbol (crystal, rock, drop, bolt) centred on (x, y) with radius r. */
 export function resIcon(res, x, y, r, { fill, stroke = "#1d1d1d", sw = 1 } = {}) {

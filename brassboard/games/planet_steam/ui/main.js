@@ -212,7 +212,12 @@ function onZone(z, event) {
   ]);
 }
 
-function startMove(kind, z) { closeMenu(); pending = { kind, zone: z }; render(); }
+function startMove(kind, z) {
+  closeMenu();
+  pending = { kind, zone: z };
+  render();
+  if (mapKeys) mapKeys.focus();   // the keyboard cursor goes on with the target
+}
 
 function openMenu(z, event, items) {
   closeMenu();
@@ -220,7 +225,7 @@ function openMenu(z, event, items) {
   menu = h("div.ps-menu", { role: "menu", "aria-label": name },
     h("div.ps-menutitle", name, zoneSummary(z)),
     items.map((item) => h("button.ps-menuitem", { type: "button", role: "menuitem", dataset: { kind: item.kind, action: item.notation || "" },
-      onclick: (e) => { e.stopPropagation(); closeMenu(); item.run(); } }, item.label)),
+      onclick: (e) => { e.stopPropagation(); closeMenu(); item.run(); if (mapKeys && !pending) mapKeys.focus(); } }, item.label)),
     h("button.ps-menuitem.cancel", { type: "button", onclick: () => { closeMenu(); if (mapKeys) mapKeys.focus(); } }, T("act.cancel")));
   root.append(menu);
   const box = root.getBoundingClientRect();
