@@ -163,7 +163,8 @@ export function mount(element, a) {
   keys = [
     boardKeys(els.table, { selector: ".th-land", keyOf: idOf, onCancel: cancel }),
     boardKeys(els.buildings, { selector: "button", keyOf: idOf, onCancel: cancel }),
-    boardKeys(els.mine, { selector: "button", keyOf: idOf, onCancel: cancel }),
+    // the cards of a closed <details> are not drawn: the cursor skips them
+    boardKeys(els.mine, { selector: "button:not(details:not([open]) *)", keyOf: idOf, onCancel: cancel }),
   ];
   if (!listening) {
     listening = true;
