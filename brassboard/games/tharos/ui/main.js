@@ -464,6 +464,9 @@ function pickPanel(st) {
       if (cs.length) {
         b.addEventListener("pointerenter", () => { hoverCells = new Set(cs); renderTable(); });
         b.addEventListener("pointerleave", () => { hoverCells = null; renderTable(); });
+        // the keyboard shows the same outline as the pointer
+        b.addEventListener("focus", () => { hoverCells = new Set(cs); renderTable(); });
+        b.addEventListener("blur", () => { hoverCells = null; if (root && root.isConnected) renderTable(); });
       }
       return b;
     })));
