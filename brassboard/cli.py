@@ -288,8 +288,10 @@ class TerminalGame:
             return self._run()
         finally:
             if self.save_path is not None and self._write(self.save_path):
-                self.out(f"saved {len(self.match.record.actions)} actions to {self.save_path.resolve()}; resume "
-                         f"with: brassboard play {self.match.record.game} --load {self.save_path.resolve()}")
+                where = self.save_path.resolve()
+                follow = f"replay it with: brassboard replay {where}" if self.match.state.is_over() else \
+                    f"resume with: brassboard play {self.match.record.game} --load {where}"
+                self.out(f"saved {len(self.match.record.actions)} actions to {where}; {follow}")
 
     def _run(self) -> int:
         while not self.match.state.is_over():

@@ -163,3 +163,12 @@ def test_planet_unknown_help_explains_the_place_notation(capsys: pytest.CaptureF
     feed_stdin(monkeypatch, "help", "quit")
     _, out, _ = run(capsys, "play", "tictactoe", "--seats", "human,human", "--seed", "2", "--no-save")
     assert "Commands:" in out and "place <inner|outer>" not in out  # each game's own notation only
+
+
+def test_a_finished_game_is_saved_for_replay(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "tictactoe", "--seats", "random,random", "--seed", "2")
+    assert status == 0 and "Game over." in out
+    path = saved_path(out)
+    assert out.rstrip().endswith(f"; replay it with: brassboard replay {path}")
+    status, replayed, _ = run(capsys, "replay", str(path))
+    assert status == 0 and "game over" in replayed

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from e2e_helpers import Server, check_final_scores_table, create_match_in_lobby, held_tokens, screenshot
-from e2e_tharos_helpers import TharosDriver, check_page, parse
+from e2e_tharos_helpers import A11Y_SECONDS, TharosDriver, check_page, parse
 from e2e_tharos_policy import GAME, SEATS, SEED, choose
 
 from brassboard.bots import make_bot, seat_seed
@@ -183,7 +183,7 @@ def test_tharos_three_players_by_clicking(page: Page, browser: Browser, e2e_serv
     assert page.locator(".th-board").count() == 3
     check_strings(page)
     driver = TharosDriver(page, e2e_server, match_id, 0, tokens["0"])
-    started = time.monotonic()
+    started, checking_before = time.monotonic(), A11Y_SECONDS[0]
     seen, defended = play(page, driver, browser, e2e_server, match_id)
     assert seen >= FEATURES, sorted(FEATURES - seen)
     assert defended >= 1, "no attack was fended off"
@@ -203,7 +203,8 @@ def test_tharos_three_players_by_clicking(page: Page, browser: Browser, e2e_serv
     assert page.locator(".th-board").count() == 3
     screenshot(page, "tharos_91_replay")
     check_page(page, "tharos_91_replay")
-    assert time.monotonic() - started < 240, "the browser game took too long"
+    checking = A11Y_SECONDS[0] - checking_before  # axe-core's own time is not the game's
+    assert time.monotonic() - started - checking < 240, "the browser game took too long"
 
 
 def test_the_policy_reaches_every_feature() -> None:

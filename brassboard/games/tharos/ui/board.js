@@ -60,8 +60,8 @@ export function dieSvg(color, pips, size = 30, label = null) {
   } else if (pips !== null && pips !== undefined) {
     svg.append(s("text", { x: 20, y: 27, "text-anchor": "middle", "font-size": 20, "font-weight": 800, fill: c.pip, text: String(pips) }));
   }
-  svg.append(s("circle", { cx: 38.5, cy: 38.5, r: 7, fill: "#fff", stroke: "#1d1b18", "stroke-width": 1.5 }),
-    s("text", { x: 38.5, y: 42.2, "text-anchor": "middle", "font-size": 10.5, "font-weight": 800, fill: "#1d1b18", text: LETTER[color] || "?" }));
+  svg.append(s("circle", { cx: 37.5, cy: 37.5, r: 8, fill: "#fff", stroke: "#1d1b18", "stroke-width": 1.5 }),
+    s("text", { x: 37.5, y: 42, "text-anchor": "middle", "font-size": 12.5, "font-weight": 800, fill: "#1d1b18", text: LETTER[color] || "?" }));
   return svg;
 }
 

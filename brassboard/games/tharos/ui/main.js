@@ -163,7 +163,8 @@ export function mount(element, a) {
   keys = [
     boardKeys(els.table, { selector: ".th-land", keyOf: idOf, onCancel: cancel }),
     boardKeys(els.buildings, { selector: "button", keyOf: idOf, onCancel: cancel }),
-    boardKeys(els.mine, { selector: "button", keyOf: idOf, onCancel: cancel }),
+    // the cards of a closed <details> are not drawn: the cursor skips them
+    boardKeys(els.mine, { selector: "button:not(details:not([open]) *)", keyOf: idOf, onCancel: cancel }),
   ];
   if (!listening) {
     listening = true;
@@ -463,6 +464,9 @@ function pickPanel(st) {
       if (cs.length) {
         b.addEventListener("pointerenter", () => { hoverCells = new Set(cs); renderTable(); });
         b.addEventListener("pointerleave", () => { hoverCells = null; renderTable(); });
+        // the keyboard shows the same outline as the pointer
+        b.addEventListener("focus", () => { hoverCells = new Set(cs); renderTable(); });
+        b.addEventListener("blur", () => { hoverCells = null; if (root && root.isConnected) renderTable(); });
       }
       return b;
     })));
@@ -633,14 +637,14 @@ function fieldsBox(p, pl, own) {
     });
     return h("div.th-field.f-" + id + (used ? ".blocked" : ""), { dataset: { field: id } },
       h("span.th-fname", T("field." + id)), h("div.th-fopts", opts),
-      h("div.th-fdice", dice.map((d) => dieSvg(d.color, d.pips, 22, dieLabel(d.color, d.pips)))));
+      h("div.th-fdice", dice.map((d) => dieSvg(d.color, d.pips, 26, dieLabel(d.color, d.pips)))));
   };
   const red = pl.placed.filter((d) => d.on === "attack");
   const defendCan = own && byFamily.has("defend");
   const attack = h("div.th-field.f-attack", { dataset: { field: "attack" } },
     h("span.th-fname", T("field.attack")),
     !own ? null : defendCan ? h("button.th-fopt.legal", { type: "button", dataset: { family: "defend" }, onclick: () => choose("defend") }, T("fam.defend")) : h("span.th-fopt", T("field.attack.text")),
-    h("div.th-fdice", red.map((d) => dieSvg(d.color, d.pips, 22, dieLabel(d.color, d.pips)))),
+    h("div.th-fdice", red.map((d) => dieSvg(d.color, d.pips, 26, dieLabel(d.color, d.pips)))),
     h("span.th-fsum", "⚔ ", String(pl.combat_strength), pl.sure_defence ? h("span.th-badge", T("stat.sure")) : null));
   const yellow = h("div.th-field.f-yellow", { dataset: { field: "yellow" } }, h("span.th-fname", T("field.yellow")), own ? h("span.th-fopt", T("field.yellow.text")) : null,
     pl.buildings_used.length ? h("span.th-muted", T("field.yellow.used", { list: pl.buildings_used.map(buildingName).join(", ") })) : null);
@@ -695,7 +699,7 @@ function cardsBox(p, pl, own) {
       h("div.th-pchead", h("strong", cardName(id)), costOf(id)),
       h("div.th-pctext", cardText(id)),
       tiles ? h("div.th-pctiles", Array.from({ length: tiles }, () => guildTile(p, T("pcard.tile")))) : null,
-      placedOn(id).length ? h("div.th-fdice", placedOn(id).map((d) => dieSvg(d.color, d.pips, 20, dieLabel(d.color, d.pips)))) : null,
+      placedOn(id).length ? h("div.th-fdice", placedOn(id).map((d) => dieSvg(d.color, d.pips, 24, dieLabel(d.color, d.pips)))) : null,
       used ? h("span.th-badge", T("pcard.used")) : null, fresh ? h("span.th-badge", T("pcard.new")) : null,
       fams.length ? h("div.th-pcacts", fams.map((f) => familyButton(f, familyLabel(f), "small"))) : null);
   };
