@@ -16,9 +16,6 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.e2e
 
-NOT_OURS = [".ttt-grid", "#conn"]
-"""Left out of the axe checks of the match and replay pages: tic-tac-toe's grid roles and the connection badge's
-contrast are the accessibility work's (issue 17, on its own branch); everything this file adds is checked."""
 X_WINS_COLUMN_A = ["a1", "b1", "a2", "b2", "a3"]  # X (seat 0) fills column a while O takes b1 and b2
 
 
@@ -85,7 +82,7 @@ def test_the_creator_invites_a_friend_from_the_match_page(page: Page, browser: B
     waiting.get_by_role("button", name="Copy the invite link for seat 2").click()
     page.locator(".toast", has_text="Link copied").wait_for()
     assert page.evaluate("() => navigator.clipboard.readText()") == link
-    assert_accessible(page, "the match page with the invite panel", exclude=NOT_OURS)
+    assert_accessible(page, "the match page with the invite panel")
     screenshot(page, "shellux_invite_panel_waiting")
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: the link takes a line of its own
     screenshot(page, "shellux_invite_panel_phone", full_page=False)
@@ -102,14 +99,14 @@ def test_the_creator_invites_a_friend_from_the_match_page(page: Page, browser: B
         friend.locator(".ttt-grid button[data-cell]").first.wait_for()
         assert friend.locator("#invitepanel:visible").count() == 0  # the invites stay with the creator
         assert "invite=" not in (friend.content() or "")
-        assert_accessible(friend, "the invited friend's match page", exclude=NOT_OURS)
+        assert_accessible(friend, "the invited friend's match page")
 
         joined = panel.locator('li[data-seat="1"][data-state="joined"]')
         joined.wait_for()
         assert "Bea" in joined.inner_text() and "joined" in joined.inner_text()
         assert panel.locator("input.link").count() == 0  # a used invite is no longer offered
         assert "Everyone has joined" in panel.inner_text()
-        assert_accessible(page, "the match page once the friend joined", exclude=NOT_OURS)
+        assert_accessible(page, "the match page once the friend joined")
         screenshot(page, "shellux_invite_panel_joined")
         page.locator("#langs button.lang", has_text="DE").click()
         panel.locator("h2", has_text="Freunde einladen").wait_for()
@@ -144,7 +141,7 @@ def test_the_replay_shows_scores_jumps_from_the_log_and_plays_at_a_speed(page: P
     page.locator("#status", has_text="Game over").wait_for()
     won = page.locator(".ttt-grid button[data-win]")
     assert sorted(won.evaluate_all("els => els.map(e => e.dataset.cell)")) == ["a1", "a2", "a3"]
-    assert_accessible(page, "tic-tac-toe won, the line marked", exclude=NOT_OURS)
+    assert_accessible(page, "tic-tac-toe won, the line marked")
     screenshot(page, "shellux_ttt_winning_line")
     final = e2e_server.get(f"/api/matches/{match_id}/state")
     assert final["winners"] == [0]
@@ -162,7 +159,7 @@ def test_the_replay_shows_scores_jumps_from_the_log_and_plays_at_a_speed(page: P
         "a1", "a2", "a3"]
     entries = page.locator("#log li[data-version]")
     assert entries.count() == 5 and page.locator("#logahead").is_hidden()
-    assert_accessible(page, "the replay at the end", exclude=NOT_OURS)
+    assert_accessible(page, "the replay at the end")
     screenshot(page, "shellux_replay_end")
 
     entries.nth(1).locator(".text").click()  # the second move (Bea's b1): the board after it
@@ -178,7 +175,7 @@ def test_the_replay_shows_scores_jumps_from_the_log_and_plays_at_a_speed(page: P
     assert "current" in (entries.nth(1).get_attribute("class") or "").split()
     ahead = page.locator("#logahead li[data-version]")
     assert ahead.count() == 3  # ... and the later moves below it, one click away
-    assert_accessible(page, "the replay after a jump from the log", exclude=NOT_OURS)
+    assert_accessible(page, "the replay after a jump from the log")
     screenshot(page, "shellux_replay_jump")
 
     page.get_by_role("button", name="Show the board after move 4").focus()  # a later move, by the keyboard

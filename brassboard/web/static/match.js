@@ -48,7 +48,7 @@ export function showMatch(element, matchId) {
     game: h("div.gamearea", { id: "game" }),
     scores: h("section.card.scorebox", { id: "scores", hidden: true }),
     joinbox: h("div.joinbox", { hidden: true }),
-    log: h("ol.log", { id: "log" }),
+    log: h("ol.log", { id: "log", tabindex: "0", "aria-labelledby": "log-heading" }),  // a scroll box: keyboard users scroll it too
     logTitle: h("h2", { id: "log-heading" }, t("match.log")),
     title: h("h1.sr-only", { id: "match-title" }, t("a11y.matchTitle", { id })),
     boardTitle: h("h2.sr-only", { id: "board-heading" }, t("a11y.board")),
