@@ -203,6 +203,20 @@ class SmtpTarget:
             client.send_message(message)
 
 
+def deliver_now(notice: TurnNotice, settings: NoticeSettings) -> None:
+    """Deliver one notice from a thread that runs no event loop (``brassboard worker``: a bot's move there makes a
+    person's turn begin), with the same timeout, retries and address checks; raises the last failure."""
+    async def once() -> None:
+        notifier = Notifier(settings)
+        notifier.open_client()
+        try:
+            await notifier.deliver(notice)
+        finally:
+            await notifier.stop()
+
+    asyncio.run(once())
+
+
 # ----- delivery -----------------------------------------------------------------------------------------------------
 class Retry(Exception):
     """A delivery attempt failed for a reason that may pass."""
@@ -226,9 +240,12 @@ class Notifier:
         self._smtp = SmtpTarget.parse(self.settings.smtp_url) if self.settings.smtp_url else None
 
     def start(self) -> None:
+        self.open_client()
+        self._tasks = [asyncio.create_task(self._sender(), name=f"notices-{n}") for n in range(SENDERS)]
+
+    def open_client(self) -> None:
         self._client = httpx2.AsyncClient(timeout=self.settings.timeout, follow_redirects=False,
                                           transport=self.transport, trust_env=False)
-        self._tasks = [asyncio.create_task(self._sender(), name=f"notices-{n}") for n in range(SENDERS)]
 
     async def stop(self) -> None:
         for task in self._tasks:
