@@ -785,13 +785,16 @@ class MatchService:
         with live.lock:
             self._sync(live)
             rule = live.rule
-            if rule is None or live.version != version or not self._timed_out(live, seat):
+            if rule is None or not self._timed_out(live, seat):
+                return None
+            # as for a person's move: in a game where players act at once, other seats' steps since do not void it
+            if live.version != version and not self._concurrent_since(live, seat, version):
                 return None
             forfeit = rule.on_timeout == "forfeit"
             try:
                 return self._commit_action(live, seat, notation, "forfeit" if forfeit else "timeout", forfeit)
             except ApiError as exc:
-                if exc.error == "stale":
+                if exc.error in ("stale", "illegal"):  # the match moved on: the keeper decides again
                     return None
                 raise
 

@@ -174,3 +174,18 @@ def test_clocks_time_out_and_forfeit_on_postgresql(postgres_url: str, tmp_path: 
         assert message["log"][0]["events"][:2] == [{"type": "timeout", "seat": 0}, {"type": "forfeit", "seat": 0}]
         assert message["forfeits"] == [0] and {c["seat"] for c in message["clocks"]} == {1}
         assert pg.get(f"/api/matches/{created['id']}").json()["forfeits"] == [0]
+
+
+def test_seats_acting_at_once_each_time_out(client: TestClient) -> None:
+    """Planet Unknown's players place at the same time: both clocks run, and both seats' moves are played (by the
+    greedy bot) once their time is gone — a seat's move made while the other's timeouts land still counts."""
+    created = create(client, "planet_unknown", ["human", "human"], seed=2, clock={"per_turn": 1, "bank": 0})
+    first = state(client, created["id"])
+    assert first["active"] == [0, 1] and all(c["running"] for c in first["clocks"])
+
+    def both_timed_out() -> dict[str, Any] | None:
+        message = state(client, created["id"])
+        seats = {event["seat"] for entry in message["log"] for event in entry["events"] if event["type"] == "timeout"}
+        return message if seats == {0, 1} else None
+
+    wait_for(both_timed_out, 60, "timeouts of both seats")
