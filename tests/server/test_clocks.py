@@ -189,3 +189,12 @@ def test_seats_acting_at_once_each_time_out(client: TestClient) -> None:
         return message if seats == {0, 1} else None
 
     wait_for(both_timed_out, 60, "timeouts of both seats")
+
+
+def test_the_clocks_start_when_the_last_open_seat_is_taken(client: TestClient) -> None:
+    created = create(client, "tictactoe", ["human", "open"], visibility="public", clock={"per_turn": 30, "bank": 5})
+    waiting = state(client, created["id"])
+    assert waiting["status"] == "open" and not any(c["running"] for c in waiting["clocks"])
+    assert client.post(f"/api/matches/{created['id']}/join", json={"name": "Bo"}).status_code == 200
+    begun = {c["seat"]: c for c in state(client, created["id"])["clocks"]}
+    assert begun[0]["running"] and not begun[1]["running"] and begun[1]["bank_left"] == 5
