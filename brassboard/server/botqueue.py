@@ -36,6 +36,7 @@ from dramatiq.middleware import AgeLimit, Callbacks, Pipelines, Retries, Shutdow
 
 from .config import Settings
 from .hub import RedisBroadcaster
+from .notices import TurnNotice, deliver_now
 from .thinking import BotJob, prepare_worker, quick_move, think
 
 log = logging.getLogger("brassboard.worker")
@@ -117,6 +118,8 @@ class Worker:
         self.threads = threads
         self._lock = threading.Lock()
         self._executor = self._new_executor()
+        # "your turn" notices of the people whose turn a bot's move begins: sent beside the bot turns, never in them
+        self._notices = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="brassboard-notices")
 
     def _new_executor(self) -> concurrent.futures.ProcessPoolExecutor:
         return concurrent.futures.ProcessPoolExecutor(self.threads, mp_context=multiprocessing.get_context("spawn"),
@@ -160,14 +163,23 @@ class Worker:
                 self.broker.client.publish(RedisBroadcaster.CHANNEL, payload)
             except redis.RedisError as exc:  # committed: the players see it on their next sync
                 log.warning("could not announce a bot move of match %s: %s", match_id, exc)
+            for notice in change.notices:
+                self._notices.submit(self._notify, notice)
         nxt = service.bot_turn(match_id)
         if nxt.seat is not None:
             after = service.bot_job(match_id, nxt.seat, self.settings.bots.budget)
             if after is not None:
                 enqueue_turn(self.broker, match_id, after.seat, after.version, self.settings.bots.budget)
 
+    def _notify(self, notice: TurnNotice) -> None:
+        try:
+            deliver_now(notice, self.settings.notices)
+        except Exception as exc:
+            log.warning("your-turn notice of match %s seat %d not delivered: %s", notice.match, notice.seat, exc)
+
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self._notices.shutdown(wait=False, cancel_futures=True)
         self.engine.dispose()
 
 

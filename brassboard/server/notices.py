@@ -19,12 +19,14 @@ resolved anew to another address (DNS rebinding); the check narrows that window,
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import ipaddress
 import logging
 import os
 import re
 import smtplib
+import socket
 import ssl
 import urllib.parse
 from collections import OrderedDict
@@ -50,6 +52,10 @@ QUEUE_LIMIT = 1000
 SENDERS = 4
 """Deliveries under way at once."""
 RESOLVE_TIMEOUT = 3.0
+
+_THREADS = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="brassboard-notices")
+"""The threads of name lookups and e-mail: their own, so slow DNS or a slow mail server holds up nothing else
+(the event loop's default executor also serves other parts of the server)."""
 
 _ADDRESS = re.compile(r"^[^@\s<>,;:\"]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$")
 
@@ -129,7 +135,8 @@ async def check_webhook_host(url: str, allow_private: bool) -> None:
         raise errors.invalid("the webhook URL's port is not a number from 0 to 65535") from None
     loop = asyncio.get_running_loop()
     try:
-        found = await asyncio.wait_for(loop.getaddrinfo(host, port), RESOLVE_TIMEOUT)
+        found = await asyncio.wait_for(loop.run_in_executor(_THREADS, socket.getaddrinfo, host, port),
+                                       RESOLVE_TIMEOUT)
     except (OSError, TimeoutError):
         raise errors.invalid(f"the webhook's host {host!r} cannot be resolved") from None
     addresses = sorted({str(info[4][0]) for info in found})
@@ -203,6 +210,20 @@ class SmtpTarget:
             client.send_message(message)
 
 
+def deliver_now(notice: TurnNotice, settings: NoticeSettings) -> None:
+    """Deliver one notice from a thread that runs no event loop (``brassboard worker``: a bot's move there makes a
+    person's turn begin), with the same timeout, retries and address checks; raises the last failure."""
+    async def once() -> None:
+        notifier = Notifier(settings)
+        notifier.open_client()
+        try:
+            await notifier.deliver(notice)
+        finally:
+            await notifier.stop()
+
+    asyncio.run(once())
+
+
 # ----- delivery -----------------------------------------------------------------------------------------------------
 class Retry(Exception):
     """A delivery attempt failed for a reason that may pass."""
@@ -226,9 +247,12 @@ class Notifier:
         self._smtp = SmtpTarget.parse(self.settings.smtp_url) if self.settings.smtp_url else None
 
     def start(self) -> None:
+        self.open_client()
+        self._tasks = [asyncio.create_task(self._sender(), name=f"notices-{n}") for n in range(SENDERS)]
+
+    def open_client(self) -> None:
         self._client = httpx2.AsyncClient(timeout=self.settings.timeout, follow_redirects=False,
                                           transport=self.transport, trust_env=False)
-        self._tasks = [asyncio.create_task(self._sender(), name=f"notices-{n}") for n in range(SENDERS)]
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -292,8 +316,9 @@ class Notifier:
                 raise errors.invalid("no SMTP server is configured")
             subject = f"Your turn in match {notice.match}"
             try:
-                await asyncio.to_thread(self._smtp.send, notice.url[len("mailto:"):], subject, notice.content(),
-                                        self.settings.timeout)
+                await asyncio.get_running_loop().run_in_executor(
+                    _THREADS, self._smtp.send, notice.url[len("mailto:"):], subject, notice.content(),
+                    self.settings.timeout)
             except (OSError, smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError) as exc:
                 raise Retry(str(exc)) from exc
             return

@@ -785,13 +785,16 @@ class MatchService:
         with live.lock:
             self._sync(live)
             rule = live.rule
-            if rule is None or live.version != version or not self._timed_out(live, seat):
+            if rule is None or not self._timed_out(live, seat):
+                return None
+            # as for a person's move: in a game where players act at once, other seats' steps since do not void it
+            if live.version != version and not self._concurrent_since(live, seat, version):
                 return None
             forfeit = rule.on_timeout == "forfeit"
             try:
                 return self._commit_action(live, seat, notation, "forfeit" if forfeit else "timeout", forfeit)
             except ApiError as exc:
-                if exc.error == "stale":
+                if exc.error in ("stale", "illegal"):  # the match moved on: the keeper decides again
                     return None
                 raise
 
@@ -832,23 +835,30 @@ class MatchService:
                 raise errors.forbidden("only a seat of the finished match can ask for its rematch")
             if live.status != STATUS_FINISHED:
                 raise ApiError(409, "not_finished", "a rematch is made once the match is over")
-            if live.rematch is None:
-                created = self._create_rematch(live, held)
+            gone = None
+            if live.rematch is not None:
                 try:
-                    self.store.set_rematch(live.id, created["id"])
-                except Conflict:  # another seat (another process) was first: take ours in theirs
-                    self.store.delete_match(created["id"])
-                    self.forget([created["id"]])
-                    live.checked = None
-                    self._sync(live)
-                else:
-                    live.checked = None
-                    self._sync(live)
-                    return True, created, [(live.id, Change(live.revision, dumps({"rematch": created["id"]})))]
-            assert live.rematch is not None
-            rematch_id = live.rematch
-        claim, change = self._claim_rematch(rematch_id, held)
-        return False, claim, [(rematch_id, change)]
+                    claim, change = self._claim_rematch(live.rematch, held)
+                    return False, claim, [(live.rematch, change)]
+                except ApiError as exc:
+                    if exc.status != 404:
+                        raise
+                    gone = live.rematch  # it expired unjoined (an open match): a new one takes its place
+            created = self._create_rematch(live, held)
+            try:
+                self.store.set_rematch(live.id, created["id"], gone)
+            except Conflict:  # another seat (another process) was first: take ours in theirs
+                self.store.delete_match(created["id"])
+                self.forget([created["id"]])
+                live.checked = None
+                self._sync(live)
+                if live.rematch is None:
+                    raise ApiError(409, "taken", "the rematch changed meanwhile; try again") from None
+                claim, change = self._claim_rematch(live.rematch, held)
+                return False, claim, [(live.rematch, change)]
+            live.checked = None
+            self._sync(live)
+            return True, created, [(live.id, Change(live.revision, dumps({"rematch": created["id"]})))]
 
     def _create_rematch(self, old: LiveMatch, held: Sequence[int]) -> dict[str, Any]:
         kinds = [s.kind if s.bot_kind is not None else (HUMAN if s.seat in held else OPEN) for s in old.seats]

@@ -420,10 +420,12 @@ class Store:
             connection.execute(update(MATCHES).where(MATCHES.c.id == match_id)
                                .values(revision=MATCHES.c.revision + 1))
 
-    def set_rematch(self, match_id: str, rematch_id: str) -> None:
-        """Name the rematch of a finished match, if none is named yet (else Conflict: another was first)."""
+    def set_rematch(self, match_id: str, rematch_id: str, replacing: str | None = None) -> None:
+        """Name the rematch of a finished match if it still names ``replacing`` (None: none yet; else Conflict:
+        another was first)."""
+        named = MATCHES.c.rematch.is_(None) if replacing is None else MATCHES.c.rematch == replacing
         with self._write() as connection:
-            result = connection.execute(update(MATCHES).where(MATCHES.c.id == match_id, MATCHES.c.rematch.is_(None))
+            result = connection.execute(update(MATCHES).where(MATCHES.c.id == match_id, named)
                                         .values(rematch=rematch_id, revision=MATCHES.c.revision + 1))
             if result.rowcount != 1:
                 raise Conflict(match_id)

@@ -69,6 +69,11 @@ def test_the_lobby_offers_clock_presets(page: Page, e2e_server: Server) -> None:
     page.select_option('select.seat-kind[data-seat="1"]', "bot:random")
     options = page.locator("#clock option").all_inner_texts()
     assert options == ["No clock", "Real time: 2 min a turn + 10 min bank", "Correspondence: 24 h a turn"]
+    page.locator("#langs button.lang", has_text="DE").click()
+    page.locator("label.clockpreset", has_text="Bedenkzeit").wait_for()
+    assert "Fernpartie: 24 Std. je Zug" in page.locator("#clock").inner_text()
+    page.locator("#langs button.lang", has_text="EN").click()
+    page.locator("label.clockpreset", has_text="Clock").wait_for()
     page.select_option("#clock", "realtime")
     screenshot(page, "async_lobby_clock_preset", full_page=False)
     page.click("#create")

@@ -174,3 +174,27 @@ def test_clocks_time_out_and_forfeit_on_postgresql(postgres_url: str, tmp_path: 
         assert message["log"][0]["events"][:2] == [{"type": "timeout", "seat": 0}, {"type": "forfeit", "seat": 0}]
         assert message["forfeits"] == [0] and {c["seat"] for c in message["clocks"]} == {1}
         assert pg.get(f"/api/matches/{created['id']}").json()["forfeits"] == [0]
+
+
+def test_seats_acting_at_once_each_time_out(client: TestClient) -> None:
+    """Planet Unknown's players place at the same time: both clocks run, and both seats' moves are played (by the
+    greedy bot) once their time is gone — a seat's move made while the other's timeouts land still counts."""
+    created = create(client, "planet_unknown", ["human", "human"], seed=2, clock={"per_turn": 1, "bank": 0})
+    first = state(client, created["id"])
+    assert first["active"] == [0, 1] and all(c["running"] for c in first["clocks"])
+
+    def both_timed_out() -> dict[str, Any] | None:
+        message = state(client, created["id"])
+        seats = {event["seat"] for entry in message["log"] for event in entry["events"] if event["type"] == "timeout"}
+        return message if seats == {0, 1} else None
+
+    wait_for(both_timed_out, 60, "timeouts of both seats")
+
+
+def test_the_clocks_start_when_the_last_open_seat_is_taken(client: TestClient) -> None:
+    created = create(client, "tictactoe", ["human", "open"], visibility="public", clock={"per_turn": 30, "bank": 5})
+    waiting = state(client, created["id"])
+    assert waiting["status"] == "open" and not any(c["running"] for c in waiting["clocks"])
+    assert client.post(f"/api/matches/{created['id']}/join", json={"name": "Bo"}).status_code == 200
+    begun = {c["seat"]: c for c in state(client, created["id"])["clocks"]}
+    assert begun[0]["running"] and not begun[1]["running"] and begun[1]["bank_left"] == 5

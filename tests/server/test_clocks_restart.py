@@ -20,6 +20,8 @@ def test_a_deadline_passed_while_the_server_was_down_is_played_at_restart(tmp_pa
         assert created.status_code == 201, created.text
         deadline = time.monotonic() + PER_TURN
         match_id = created.json()["id"]
+        served.process.kill()  # at once (SIGKILL): the turn's deadline passes while no server runs
+        served.process.wait(timeout=10)
     assert time.monotonic() < deadline, "the first server took longer to stop than the turn lasts"
     while time.monotonic() < deadline + 0.5:  # no server runs while seat 0's time runs out
         time.sleep(0.1)

@@ -203,3 +203,26 @@ def test_email_notices_go_through_a_real_smtp_server(data_dir: Path) -> None:
     mail = message_from_bytes(content)
     assert match_id in mail["Subject"]
     assert f"/m/{match_id}" in mail.get_payload(decode=True).decode()  # type: ignore[union-attr]
+
+
+def test_a_bot_move_made_by_a_redis_worker_notifies_too(data_dir: Path, redis_url: str) -> None:
+    """With BRASSBOARD_REDIS_URL the bots move in `brassboard worker` processes (here: a thread): the move that
+    hands the turn back to a person sends that person's notice from there."""
+    from brassboard.server.botqueue import run_worker
+
+    settings = Settings(data_dir=data_dir, redis_url=redis_url, bot_delay=0,
+                        notices=NoticeSettings(allow_private=True, **FAST))
+    stop = threading.Event()
+    with Receiver() as receiver, TestClient(create_app(settings)) as client:
+        worker = threading.Thread(target=run_worker, args=(settings, 1, stop), daemon=True)
+        worker.start()
+        try:
+            created = create(client, "tictactoe", ["human", "bot:random"], seed=4)
+            match_id, token = created["id"], token_of(created, 0)
+            client.post(f"/api/matches/{match_id}/notify", headers=auth(token), json={"seat": 0, "url": receiver.url})
+            act(client, match_id, token, 0, state(client, match_id, token)["legal"][0], 0)
+            wait_for(lambda: receiver.bodies, 60, "the worker's notice")
+        finally:
+            stop.set()
+            worker.join(timeout=30)
+    assert receiver.bodies[0]["seat"] == 0 and receiver.bodies[0]["version"] == 2

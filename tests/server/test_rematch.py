@@ -7,6 +7,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from server_helpers import act, auth, create, state, token_of, wait_for_turn
 
+from brassboard.server.upkeep import expire_open_matches
+
 
 def play_out(client: TestClient, match_id: str, tokens: dict[int, str]) -> dict[str, Any]:
     """Every human seat plays its first legal move until the match ends; the final state message."""
@@ -81,3 +83,15 @@ def test_bot_seats_stay_bots_in_the_rematch(client: TestClient) -> None:
     assert made.status_code == 201
     rematch = made.json()
     assert [s["kind"] for s in rematch["seats"]] == ["human", "bot:random"] and rematch["status"] == "running"
+
+
+def test_an_expired_rematch_is_replaced_by_a_new_one(client: TestClient) -> None:
+    created, first, second = finished_pair(client)
+    old_id = created["id"]
+    expired = client.post(f"/api/matches/{old_id}/rematch", headers=auth(first)).json()["id"]
+    server = client.app.state.server  # type: ignore[attr-defined]
+    assert expire_open_matches(server.service, -60) == [expired]  # as if a week passed with Bo's seat open
+    again = client.post(f"/api/matches/{old_id}/rematch", headers=auth(second))
+    assert again.status_code == 201, again.text
+    assert again.json()["id"] != expired
+    assert client.get(f"/api/matches/{old_id}").json()["rematch"] == again.json()["id"]

@@ -27,7 +27,7 @@ export class TurnNotices {
     const s = (msg.seats || []).find((x) => x.seat === seat);
     try {
       const notice = new Notification(t("notice.title"), {
-        body: t("notice.body", { name: (s && s.name) || t("lobby.seat", { n: seat + 1 }), game: msg.game, n: msg.version }),
+        body: t("notice.body", { name: (s && s.name) || t("lobby.seat", { n: seat + 1 }), game: String(msg.game || "").replace(/_/g, " "), n: msg.version }),
         tag: `brassboard-${this.matchId}`, icon: "/static/favicon.svg" });
       notice.onclick = () => { window.focus(); notice.close(); };
     } catch { /* some browsers allow notifications only from a service worker: the title still marks the turn */ }
