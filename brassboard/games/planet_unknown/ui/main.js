@@ -28,6 +28,7 @@ let hover = null;         // [x, y]: the square the tile is previewed on (under 
 let roverSel = null;      // the rover chosen to move
 let turnPreview = null;   // steps shown in the station preview
 let menu = null;
+let menuFrom = null;      // the element focused when the menu opened: focus goes back there when it closes
 let lastKey = "";
 let geo = null;           // the large planet's geometry (ghost drawing)
 let note = "";            // a short warning under the prompt (an illegal spot clicked)
@@ -116,7 +117,9 @@ export function update(message) {
     lastKey = k;
     closeMenu();
     note = "";
-    if (sel && !legal.some((a) => a.kind === "place" && a.args[0] === sel.depot)) sel = null;
+    // the tile in hand is gone (placed, or the phase moved on): the next one is previewed afresh, so that a tap
+    // never places unseen; another player's move meanwhile keeps the preview
+    if (sel && !legal.some((a) => a.kind === "place" && a.args[0] === sel.depot)) { sel = null; hover = null; }
     if (roverSel !== null && !legal.some((a) => (a.kind === "rove" || a.kind === "teleport") && a.args[0] === roverSel)) roverSel = null;
     if (!legal.some((a) => a.kind === "turn")) turnPreview = null;
     if (legal.length && me !== null) focus = me;   // your turn: your planet comes to the front
@@ -485,7 +488,7 @@ function onSquare(x, y, event) {
   const rover = pl.rovers.findIndex(([rx, ry]) => rx === x && ry === y);
   const movers = roversWithMoves();
   const items = acts.map((a) => ({ label: actionLabel(a), action: a.text, run: () => send(a.text) }));
-  if (rover >= 0 && movers.has(rover) && rover !== roverSel) items.push({ label: T("act.pickRover", { n: rover + 1 }), run: () => { roverSel = rover; render(); } });
+  if (rover >= 0 && movers.has(rover) && rover !== roverSel) items.push({ label: T("act.pickRover", { n: rover + 1 }), rover, run: () => { roverSel = rover; render(); } });
   if (rover >= 0 && rover === roverSel && !acts.length) { roverSel = movers.size === 1 ? rover : null; if (movers.size > 1) render(); return; }
   if (!items.length) return;
   if (items.length === 1) { items[0].run(); return; }
@@ -515,7 +518,8 @@ function previewAction() {
 // ----- the keyboard cursor -------------------------------------------------------------------------------------
 /** The cursor moved onto a target: on a square with a tile in hand, the tile is previewed there. */
 function cursorOn(el) {
-  if (!el.classList.contains("pu-sq") || !sel || !myPlacing()) return;
+  // keyboard focus only: a tap or click focuses the square too, and must leave the preview to the tap itself
+  if (!el.classList.contains("pu-sq") || !sel || !myPlacing() || !el.matches(":focus-visible")) return;
   const cell = [Number(el.dataset.x), Number(el.dataset.y)];
   if (sameCell(cell, hover)) return;
   hover = cell;
@@ -597,6 +601,7 @@ function selectDepot(depot) {
   const first = tile.orientations.find(([o]) => fits.has(o)) || tile.orientations[0];
   sel = { depot, o: first[0] };
   note = "";
+  hover = null;
   render();
 }
 
@@ -732,18 +737,32 @@ function renderOthers() {
 // ----- the menu ------------------------------------------------------------------------------------------------
 function openMenu(event, heading, items) {
   closeMenu();
-  menu = h("div.pu-menu", { role: "menu" }, h("div.pu-menutitle", heading),
-    items.map((item) => h("button.pu-menuitem", { type: "button", role: "menuitem", dataset: { action: item.action || "" }, onclick: (e) => { e.stopPropagation(); const run = item.run; closeMenu(); run(); } }, item.label)),
-    h("button.pu-menuitem.cancel", { type: "button", onclick: () => closeMenu() }, T("menu.cancel")));
+  const from = document.activeElement;
+  // a menu of buttons (not role=menu: Tab and the arrow keys both walk it); Escape or Cancel closes it
+  menu = h("div.pu-menu", { role: "group", "aria-label": heading }, h("div.pu-menutitle", heading),
+    items.map((item) => h("button.pu-menuitem", { type: "button", dataset: { action: item.action || "", rover: item.rover }, onclick: (e) => { e.stopPropagation(); const run = item.run; closeMenu(); if (from && from.isConnected) from.focus({ preventScroll: true }); run(); } }, item.label)),
+    h("button.pu-menuitem.cancel", { type: "button", onclick: () => { closeMenu(); if (from && from.isConnected) from.focus(); } }, T("menu.cancel")));
   root.append(menu);
+  menu.addEventListener("keydown", (e) => {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    const list = [...menu.querySelectorAll("button")];
+    const i = list.indexOf(document.activeElement);
+    list[(i + (e.key === "ArrowDown" ? 1 : list.length - 1)) % list.length].focus();
+    e.preventDefault();
+  });
+  menuFrom = from;
   const box = root.getBoundingClientRect();
-  let x = (event && event.clientX ? event.clientX : box.left + 40) - box.left + 8;
-  const y = (event && event.clientY ? event.clientY : box.top + 40) - box.top + 8;
+  // a click's position, or (a keyboard's synthetic click has none) beside the element it came from
+  const at = event && event.clientX ? { x: event.clientX, y: event.clientY }
+    : (from && root.contains(from) ? (({ right, top }) => ({ x: right, y: top }))(from.getBoundingClientRect()) : { x: box.left + 40, y: box.top + 40 });
+  let x = at.x - box.left + 8;
+  const y = at.y - box.top + 8;
   x = Math.max(4, Math.min(x, root.clientWidth - (menu.offsetWidth || 220) - 8));
   menu.style.left = `${x}px`;
   menu.style.top = `${y}px`;
+  menu.querySelector("button").focus({ preventScroll: true });
 }
-function closeMenu() { if (menu) { menu.remove(); menu = null; } }
+function closeMenu() { if (menu) { menu.remove(); menu = null; menuFrom = null; } }
 
 // ----- status line and log -------------------------------------------------------------------------------------
 function statusLine(message) {
