@@ -3,7 +3,8 @@
 - Keyboard (1440×900): the seat drops a private objective, picks a depot tile, turns it with R (and F where the
   wanted orientation is mirrored), walks the board cursor with the arrow keys to the spot and presses Enter; benefits,
   rovers and the confirm button are reached with Tab and Enter. A trusted pointer event anywhere fails the test. The
-  whole of round 1 is played, then the page is reloaded in German; axe-core checks the page at each screenshot.
+  whole of round 1 is played, and on until a rover has moved (picked and moved with the board cursor); then the page
+  is reloaded in German; axe-core checks the page at each screenshot.
 - Touch (390×844, has_touch, is_mobile): the same seat plays its first round by taps only — the first tap on a square
   previews the tile and must stay (no hover), "Place here" places it; screenshots in English and German at 390×844
   and 1440×900, with axe-core on each. The page must not scroll sideways on the phone.
@@ -37,14 +38,15 @@ JS_COUNT_POINTER = """() => {
 }"""
 
 
-def play_round_one(driver: Any, *, prefix: str, shots: dict[str, str]) -> dict[str, Any]:
-    """Play the seat until round 2 has begun (the whole of round 1 done); the first of each kind is a screenshot.
-    Returns the state at that moment."""
+def play_round_one(driver: Any, *, prefix: str, shots: dict[str, str], rover_by: int = 0) -> dict[str, Any]:
+    """Play the seat until round 2 has begun (the whole of round 1 done) and, with ``rover_by``, until a rover has
+    moved or round ``rover_by`` has begun; the first of each kind is a screenshot. Returns the state then."""
     while True:
         state = driver.wait_turn(timeout=60)
-        assert state is not None, "the game ended in round 1"
+        assert state is not None, "the game ended early"
         view = state["view"]
-        if view["round"] >= 2:
+        roved = any(action.startswith("rove ") for action, _ in driver.done)
+        if view["round"] >= 2 and (roved or view["round"] >= rover_by):
             return state
         action = choose(view, state["legal"], 0, state["version"], moved_this_turn(state["log"], 0))
         kind = action.split(" ")[0]
@@ -62,9 +64,9 @@ def test_planet_unknown_a_round_by_keyboard_alone(page: Page, e2e_server: Server
     driver = PUKeyboardDriver(page, e2e_server, match_id, 0, tokens["0"])
     driver.axe = True
     shots: dict[str, str] = {}
-    state = play_round_one(driver, prefix="pu_kb", shots=shots)
+    state = play_round_one(driver, prefix="pu_kb", shots=shots, rover_by=4)
     kinds = {action.split(" ")[0] for action, _ in driver.done}
-    assert {"drop", "place", "done"} <= kinds, driver.done
+    assert {"drop", "place", "deploy", "rove", "done"} <= kinds, driver.done
     assert driver.turned_before_placing >= 1 and driver.presses["r"] >= 1, driver.presses
     assert driver.presses["Enter"] >= len(driver.done), driver.presses
     assert driver.presses["ArrowLeft"] + driver.presses["ArrowRight"] > 0, driver.presses

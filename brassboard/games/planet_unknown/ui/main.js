@@ -8,7 +8,7 @@ import { boardKeys } from "/static/boardkeys.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
 import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf, coverOf, planetSquares } from "./model.js";
-import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYER_HEX, ROMAN } from "./board.js";
+import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYER_HEX, ROMAN, TARGET_GLYPH } from "./board.js";
 
 export const strings = STRINGS;
 
@@ -286,9 +286,10 @@ function renderAction() {
     const takes = ofKind("take");
     if (takes.length) choices.push(h("div.pu-group", h("span.pu-glabel", T("choice.take")), takes.map((a) => button(a))));
     const squareKinds = SQUARE_KINDS.filter((k) => legal.some((a) => a.kind === k));
-    for (const k of squareKinds) choices.push(h("div.pu-hint", h("span.pu-swatch.k-" + k), T("hint." + k, { n: ofKind(k).length })));
-    if (legal.some((a) => a.kind === "rove")) choices.push(h("div.pu-hint", h("span.pu-swatch.k-move"), T(roverSel === null ? "hint.pickRover" : "hint.rove", { n: pl.movement })));
-    if (legal.some((a) => a.kind === "teleport")) choices.push(h("div.pu-hint", h("span.pu-swatch.k-move"), T(roverSel === null ? "hint.pickRover" : "hint.teleport")));
+    const swatch = (k) => h("span.pu-swatch.k-" + k, { "aria-hidden": "true" }, TARGET_GLYPH["k-" + k]);
+    for (const k of squareKinds) choices.push(h("div.pu-hint", swatch(k), T("hint." + k, { n: ofKind(k).length })));
+    if (legal.some((a) => a.kind === "rove")) choices.push(h("div.pu-hint", swatch("move"), T(roverSel === null ? "hint.pickRover" : "hint.rove", { n: pl.movement })));
+    if (legal.some((a) => a.kind === "teleport")) choices.push(h("div.pu-hint", swatch("move"), T(roverSel === null ? "hint.pickRover" : "hint.teleport")));
     const misc = ofKind("store", "peek", "remove", "discard", "clear");
     if (misc.length) choices.push(h("div.pu-group", misc.map((a) => button(a))));
   }
