@@ -68,7 +68,9 @@ export function mount(element, a) {
   api = a;
   stylesheet("pu-style", new URL("./style.css", import.meta.url).href);
   els = {
-    action: h("section.pu-action", { "aria-live": "polite" }),
+    // a labelled region, not a live one: the shell's live region speaks the turn and the news once, where this
+    // bar is redrawn at every step; only a refused placement is announced from here (role alert)
+    action: h("section.pu-action", { "aria-label": T("aria.action") }),
     planetHead: h("div.pu-planethead"),
     planet: h("div.pu-planetbox"),
     tray: h("div.pu-tray"),
@@ -259,7 +261,7 @@ function renderAction() {
     head.push(h("span.pu-prompt.waiting", statusLine(msg)));
   }
   parts.push(h("div.pu-headline", head));
-  if (note) parts.push(h("div.pu-note", note));
+  if (note) parts.push(h("div.pu-note", { role: "alert" }, note));
   if (view.solo_result) parts.push(soloLine());
 
   const choices = [];
@@ -799,6 +801,20 @@ export function describe(entry) {
     if (line) parts.push(line);
   }
   return parts.length ? `${who}: ${parts.join("; ")}` : `${who}: ${entry.action}`;
+}
+
+/** The results of chance in a log entry, in words, for the shell's live region (civ cards shuffled into or out of the
+ * piles, a civ milestone's offer drawn). */
+export function describeChance(entry) {
+  const out = [];
+  for (const e of entry.events || []) {
+    if (!e || !e.chance) continue;
+    if (e.type === "civ_cards_added") out.push(T("chance.civAdded"));
+    else if (e.type === "civ_cards_removed") out.push(T("chance.civRemoved"));
+    else if (e.type === "civ_offer") out.push(T("chance.offer", { name: seatName(e.player), r: ROMAN[e.rank] }));
+    else { const line = eventText(e, null); if (line) out.push(line); }
+  }
+  return out;
 }
 
 function eventText(e, actor) {

@@ -116,6 +116,8 @@ export const strings = {
     "aria.patch": "biomass patch", "aria.ice": "ice, empty", "aria.land": "empty", "aria.lifepod": "lifepod", "aria.meteorite": "meteorite",
     "aria.rover": "rover {n}", "aria.station": "S.U.S.A.N. station from above, turned {n} steps: {left} tiles left",
     "aria.tracks": "Corporation tracks ({name}): {list}",
+    "aria.action": "Your action", "chance.civAdded": "Event: one civ card of each rank is shuffled into the piles.",
+    "chance.civRemoved": "Event: one civ card is drawn out of each pile.", "chance.offer": "{name} draws the offer of rank {r} civ cards.",
   },
   de: {
     "game.description": "Bedecke deinen Planeten mit Plättchen aus der drehbaren Raumstation S.U.S.A.N. und rücke auf fünf Ressourcenleisten vor.",
@@ -231,5 +233,7 @@ export const strings = {
     "aria.patch": "Biomassefeld", "aria.ice": "Eis, frei", "aria.land": "frei", "aria.lifepod": "Rettungskapsel", "aria.meteorite": "Meteorit",
     "aria.rover": "Rover {n}", "aria.station": "Raumstation S.U.S.A.N. von oben, um {n} Schritte gedreht: noch {left} Plättchen",
     "aria.tracks": "Ressourcenleisten ({name}): {list}",
+    "aria.action": "Deine Aktion", "chance.civAdded": "Ereignis: je eine Civ-Karte jeder Stufe kommt in die Stapel.",
+    "chance.civRemoved": "Ereignis: aus jedem Stapel wird eine Civ-Karte gezogen und entfernt.", "chance.offer": "{name} zieht das Angebot der Civ-Karten der Stufe {r}.",
   },
 };
