@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -44,6 +45,12 @@ GROUP_FULL_LIMIT = 6
 """In a compacted menu, an action kind with at most this many actions is still listed one by one."""
 
 LINE_WIDTH = 100
+
+ADVANCED_OPTIONS = frozenset({"figures"})
+"""Options meant for testing other printed figures (a table merged over the game's data files), not for play."""
+
+SEED_LIMIT = 2**31
+"""A seed drawn for ``play`` lies below this, so it is short enough to read out and type back."""
 
 
 class CliError(Exception):
@@ -239,9 +246,29 @@ Commands:
   <number>     the action with that number in the list (a range such as 12-68 numbers a group in order)
   undo         take back the last action if a human here made it (never a bot's, nor across a die roll,
                a shuffle or a reveal)
-  save FILE    write the match record (game, options, seed, actions) as JSON; 'play --load FILE' resumes it
+  save FILE    write the match record (game, options, seed, seat kinds, actions) as JSON; 'play --load FILE'
+               resumes it with the same bots (the game is also saved by itself after every action: see --save)
   help         this text and the legal actions
   quit         leave the game (EOF does the same)"""
+
+
+def notation_help(game_id: str) -> str:
+    """What a game's action notation means where a number in it is not self-explanatory ("" for the others)."""
+    if game_id == "planet_unknown":
+        from brassboard.games.planet_unknown.textshapes import PLACE_NOTATION_HELP
+
+        return PLACE_NOTATION_HELP
+    return ""
+
+
+def records_dir() -> Path:
+    """Where ``play`` saves its records by default: ``records/`` in the server's data directory."""
+    return Path(os.environ.get("BRASSBOARD_DATA_DIR") or "data") / "records"
+
+
+def default_save_path(game_id: str, players: int, seed: int) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return records_dir() / f"{game_id}-{players}p-seed{seed}-{stamp}.json"
 
 
 @dataclass
@@ -252,9 +279,19 @@ class TerminalGame:
     seats: list[str]
     bots: dict[int, Bot]
     out: Callable[[str], None] = print
+    save_path: Path | None = None  # the record is written here after every action and when the session ends
     shown_for: int | None = field(default=None, init=False)  # the player the board was last shown to
 
     def run(self) -> int:
+        """Plays until the game ends or a human leaves; the record is saved at ``save_path`` either way."""
+        try:
+            return self._run()
+        finally:
+            if self.save_path is not None and self._write(self.save_path):
+                self.out(f"saved {len(self.match.record.actions)} actions to {self.save_path.resolve()}; resume "
+                         f"with: brassboard play {self.match.record.game} --load {self.save_path.resolve()}")
+
+    def _run(self) -> int:
         while not self.match.state.is_over():
             active = self.match.state.active_players()
             if not active:
@@ -291,6 +328,7 @@ class TerminalGame:
             self.out(f"{seat_label(seat, self.seats)}: {action}")
         self._show_events(events)
         self.shown_for = None  # the state changed: show it again at the next human turn
+        self._autosave()
         return True
 
     def _show_events(self, events: list[Event]) -> None:
@@ -326,6 +364,8 @@ class TerminalGame:
             return 0
         if command == "help":
             self.out(PLAY_HELP.format(example=ordered[0] if ordered else "pass"))
+            if notation_help(self.match.record.game):
+                self.out(notation_help(self.match.record.game))
             self.shown_for = None
         elif command == "undo" and not rest:
             self._undo(player)
@@ -353,6 +393,7 @@ class TerminalGame:
         self.out(f"{seat_label(player, self.seats)}: {self.match.history[-1][1]}")
         self._show_events(events)
         self.shown_for = None
+        self._autosave()
 
     def _undo(self, player: int) -> None:
         # Humans share this terminal, so in hot-seat play the one who just moved may take it back at the next
@@ -369,17 +410,27 @@ class TerminalGame:
             return
         self.out(f"undone: {seat_label(mover, self.seats)}: {action}")
         self.shown_for = None
+        self._autosave()
 
     def _save(self, path: str) -> None:
         if not path:
             self.out("save needs a file name: save FILE")
             return
+        if self._write(Path(path)):
+            self.out(f"saved {len(self.match.record.actions)} actions to {Path(path).resolve()}")
+
+    def _write(self, path: Path) -> bool:
         try:
-            Path(path).write_text(self.match.record.to_json() + "\n", encoding="utf-8")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(self.match.record.to_json() + "\n", encoding="utf-8")
         except OSError as exc:
-            self.out(f"cannot save: {exc}")
-            return
-        self.out(f"saved {len(self.match.record.actions)} actions to {path}")
+            self.out(f"cannot save to {path}: {exc}")
+            return False
+        return True
+
+    def _autosave(self) -> None:
+        if self.save_path is not None and not self._write(self.save_path):
+            self.save_path = None  # said once; 'save FILE' still works elsewhere
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -396,22 +447,40 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise CliError(f"{', '.join(conflicts)} differ from the loaded match; the record decides those")
         match = replay_record(record)
         players = record.players
+        default_seats = recorded_seats(record)
     else:
         players = resolve_players(args.game, args.players)
         check_options(args.game, options)
-        match = Match(args.game, players, 0 if args.seed is None else args.seed, options)
-    seats = parse_seats(args.seats, players, [HUMAN] + ["random"] * (players - 1), allow_human=True)
+        seed = random.SystemRandom().randrange(SEED_LIMIT) if args.seed is None else args.seed
+        match = Match(args.game, players, seed, options)
+        default_seats = [HUMAN] + ["random"] * (players - 1)
+    seats = parse_seats(args.seats, players, default_seats, allow_human=True)
     bots = make_bots(args.game, seats, match.record.seed)
+    match.record.meta["seats"] = list(seats)  # so that 'play --load' resumes with the same bots
     info = game_info(args.game)
-    print(f"{info.name}: {players} players, seed {match.record.seed}, seats "
+    drawn = " (drawn at random; --seed " + str(match.record.seed) + " deals this game again)" \
+        if args.seed is None and not args.load else ""
+    print(f"{info.name}: {players} players, seed {match.record.seed}{drawn}, seats "
           + ", ".join(seat_label(seat, seats) for seat in range(players)) + ". Type 'help' for the commands.")
     if args.load:
         print(f"resumed {args.load} after {len(match.record.actions)} actions")
+    save_path: Path | None = None
+    if not args.no_save:
+        save_path = Path(args.save or args.load or default_save_path(args.game, players, match.record.seed))
+        print(f"the game is saved to {save_path.resolve()} after every action")
     try:
-        return TerminalGame(match, seats, bots).run()
+        return TerminalGame(match, seats, bots, save_path=save_path).run()
     except KeyboardInterrupt:
         print("\ninterrupted: leaving the game unfinished")
         return 130
+
+
+def recorded_seats(record: MatchRecord) -> list[str]:
+    """The seat kinds a saved record names in ``meta`` (records from elsewhere: a human, then random bots)."""
+    seats = record.meta.get("seats")
+    if isinstance(seats, list) and len(seats) == record.players and all(isinstance(kind, str) for kind in seats):
+        return list(seats)
+    return [HUMAN] + ["random"] * (record.players - 1)
 
 
 # ----- selfplay ---------------------------------------------------------------------------------------------------
@@ -422,7 +491,7 @@ def selfplay_summary(results: list[SelfplayResult], seats: list[str], seconds: f
     lines = [f"{first.record.game}: {games_played} games of {first.record.players} players, seeds "
              f"{first.record.seed}..{results[-1].record.seed}, {seconds:.2f} s "
              f"({games_played / max(seconds, 1e-9):.1f} games/s), {mean_actions:.1f} actions per game"]
-    # a shared win counts as a fraction, so the win shares of all seats add up to the number of games
+    # a shared win counts as a fraction, so the "ties split" wins of all seats add up to the number of games
     win_share: dict[int, float] = {}
     sole_wins: dict[int, int] = {}
     for result in results:
@@ -430,15 +499,17 @@ def selfplay_summary(results: list[SelfplayResult], seats: list[str], seconds: f
             win_share[seat] = win_share.get(seat, 0.0) + 1 / len(result.winners)
             if len(result.winners) == 1:
                 sole_wins[seat] = sole_wins.get(seat, 0) + 1
-    lines.append(f"  {'seat':<6}{'kind':<12}{'wins':>6}{'win share':>11}{'mean score':>12}")
+    lines.append(f"  {'seat':<6}{'kind':<12}{'sole wins':>10}{'wins (ties split)':>19}{'share':>8}"
+                 f"{'mean score':>12}")
     for seat, kind in enumerate(seats):
         mean_score = sum(r.scores[seat].total for r in results) / games_played
-        lines.append(f"  {seat:<6}{kind:<12}{sole_wins.get(seat, 0):>6}{win_share.get(seat, 0.0):>11.1f}"
-                     f"{mean_score:>12.2f}")
+        split = win_share.get(seat, 0.0)
+        lines.append(f"  {seat:<6}{kind:<12}{sole_wins.get(seat, 0):>10}{split:>19.1f}"
+                     f"{split / games_played:>8.1%}{mean_score:>12.2f}")
     kinds = list(dict.fromkeys(seats))
     if len(kinds) < len(seats):
-        lines.append("  by kind: " + ", ".join(
-            f"{kind} {sum(win_share.get(s, 0.0) for s, k in enumerate(seats) if k == kind):.1f} win share"
+        lines.append("  by kind, wins (ties split): " + ", ".join(
+            f"{kind} {sum(win_share.get(s, 0.0) for s, k in enumerate(seats) if k == kind):.1f}"
             for kind in kinds))
     errors = [r for r in results if r.error is not None]
     if errors:
@@ -632,8 +703,14 @@ def cmd_games(args: argparse.Namespace) -> int:
             print(f"  {entry['description']}")
         print(f"  bots: {', '.join(entry['bots'])}")
         for option in entry["options"]:
+            if option["name"] in ADVANCED_OPTIONS:
+                continue
             choices = f" (one of {', '.join(json.dumps(c) for c in option['choices'])})" if option["choices"] else ""
             print(f"  option {option['name']} = {json.dumps(option['default'])}: {option['description']}{choices}")
+        for option in entry["options"]:
+            if option["name"] in ADVANCED_OPTIONS:
+                print(f"  advanced option {option['name']} (for testing other figures, not for play): "
+                      f"{option['description']}")
     return 0
 
 
@@ -702,28 +779,57 @@ def cmd_worker(args: argparse.Namespace) -> int:
 
 
 # ----- the parser -----------------------------------------------------------------------------------------------
+OPTIONS_EPILOG = """
+Advanced option 'figures' (where 'brassboard games' lists it): a table deep-merged over the game's data files to
+try other printed figures (the DESIGN defaults named in each game's README), e.g. --option 'figures={...}'. It is
+for testing rules variants, not for ordinary play."""
+
+PLAY_EPILOG = """\
+At the prompt type an action's notation as the list shows it (e.g. "bid 5", "claim C4 roll") or its number;
+'undo', 'save FILE', 'help' and 'quit' also work. The record (with the seat kinds) is saved after every action and
+'play GAME --load FILE' resumes it with the same bots.
+
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="brassboard", description="Play, pit bots against each other, replay and measure Brassboard games.")
+        prog="brassboard", description="Play, pit bots against each other, replay and measure Brassboard games.",
+        epilog="'brassboard COMMAND --help' explains each command's options.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def game_command(name: str, help_text: str, default_seed: int | None = 0) -> argparse.ArgumentParser:
-        command = commands.add_parser(name, help=help_text, description=help_text)
+    def game_command(name: str, help_text: str, default_seed: int | None = 0,
+                     epilog: str = "") -> argparse.ArgumentParser:
+        command = commands.add_parser(name, help=help_text, description=help_text, epilog=epilog + OPTIONS_EPILOG,
+                                      formatter_class=argparse.RawDescriptionHelpFormatter)
         command.add_argument("game", metavar="GAME", help=f"game id: {', '.join(games())}")
         command.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
-        command.add_argument("--seed", type=int, default=default_seed, help="seed of the game's random events")
+        seed_default = "a random seed, printed" if default_seed is None else str(default_seed)
+        command.add_argument("--seed", type=int, default=default_seed,
+                             help=f"seed of the game's random events: the same seed, options and actions give the "
+                                  f"same game (default: {seed_default})")
         command.add_argument("--option", action="append", metavar="NAME=VALUE",
-                             help="a game option; the value is read as JSON where possible (repeatable)")
+                             help="a game option ('brassboard games' lists each game's); the value is read as JSON "
+                                  "where possible, e.g. edition=2008 or sabotage=true (repeatable)")
         return command
 
-    play = game_command("play", "play a game in the terminal against bots or hot-seat", default_seed=None)
-    play.add_argument("--seats", help="one kind per seat, e.g. human,greedy,random (default: human then random)")
-    play.add_argument("--load", metavar="FILE", help="resume a saved match record")
+    play = game_command("play", "play a game in the terminal against bots or hot-seat", default_seed=None,
+                        epilog=PLAY_EPILOG + notation_help("planet_unknown") + "\n")
+    play.add_argument("--seats", help="one kind per seat: human or a bot kind ('brassboard games' lists them), "
+                                      "e.g. human,greedy,random (default: human then random bots; with --load, "
+                                      "the seats the record names)")
+    play.add_argument("--load", metavar="FILE", help="resume a saved match record (game, players, seed, options "
+                                                     "and seat kinds come from it)")
+    play.add_argument("--save", metavar="FILE", help="save the record here after every action (default: the "
+                                                     "--load file, else data/records/GAME-Np-seedS-TIME.json under "
+                                                     "BRASSBOARD_DATA_DIR, default ./data)")
+    play.add_argument("--no-save", action="store_true", help="do not save the record by itself ('save FILE' "
+                                                             "still works)")
     play.set_defaults(handler=cmd_play)
 
     selfplay = game_command("selfplay", "play many games between bots")
     selfplay.add_argument("--games", type=int, default=1, help="number of games; game i has seed SEED + i")
-    selfplay.add_argument("--seats", help="one bot kind per seat (default: all random)")
+    selfplay.add_argument("--seats", help="one bot kind per seat, e.g. greedy,random (default: all random)")
     selfplay.add_argument("--json", action="store_true", help="one JSON object per game and line")
     selfplay.add_argument("--save-dir", metavar="DIR", help="write each game's match record as JSON into DIR")
     selfplay.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS,
@@ -731,7 +837,9 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.set_defaults(handler=cmd_selfplay)
 
     perft_command = game_command("perft", "count the leaves of the legal-action tree; the last line is the count")
-    perft_command.add_argument("--depth", type=int, required=True)
+    perft_command.add_argument("--depth", type=int, required=True,
+                               help="plies to expand (each player's action is one ply; simultaneous moves "
+                                    "count every active player's)")
     perft_command.add_argument("--divide", action="store_true", help="the count below each first action")
     perft_command.add_argument("--by-depth", action="store_true", help="the count and speed at each depth")
     perft_command.set_defaults(handler=cmd_perft)
@@ -749,17 +857,25 @@ def build_parser() -> argparse.ArgumentParser:
     ladder_command.add_argument("--quiet", action="store_true", help="no progress line")
     ladder_command.set_defaults(handler=cmd_ladder)
 
-    replay = commands.add_parser("replay", help="replay a match record, checking every action, and score it")
-    replay.add_argument("file", metavar="FILE")
+    replay = commands.add_parser("replay", help="replay a match record, checking every action, and score it",
+                                 description="replay a match record, checking every action, and score it")
+    replay.add_argument("file", metavar="FILE", help="a match record as 'play' (save FILE, or by itself) or "
+                                                     "'selfplay --save-dir' writes it")
     replay.add_argument("--show", action="store_true", help="print each action and its events")
     replay.add_argument("--json", action="store_true", help="the result as one JSON object (fields as selfplay)")
     replay.set_defaults(handler=cmd_replay)
 
-    games_command = commands.add_parser("games", help="list the games with their metadata and options")
-    games_command.add_argument("--json", action="store_true")
+    games_command = commands.add_parser("games", help="list the games with their metadata, options and bot kinds",
+                                        description="list the games with their metadata, options and bot kinds")
+    games_command.add_argument("--json", action="store_true", help="the list as JSON (options with their "
+                                                                   "schemas as the server's /api/games gives them)")
     games_command.set_defaults(handler=cmd_games)
 
-    serve = commands.add_parser("serve", help="run the web server: lobby, matches, bots (BRASSBOARD_* settings)")
+    serve = commands.add_parser("serve", help="run the web server: lobby, matches, bots (BRASSBOARD_* settings)",
+                                description="run the web server: lobby, matches, bots. Settings come from the "
+                                            "environment: BRASSBOARD_DATA_DIR (default ./data, where the SQLite "
+                                            "file brassboard.sqlite lives), BRASSBOARD_DATABASE_URL, "
+                                            "BRASSBOARD_REDIS_URL and the others in docs/deploy.md.")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     serve.add_argument("--access-log", action="store_true",
@@ -778,13 +894,18 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(handler=cmd_serve)
 
     worker = commands.add_parser("worker", help="serve bot turns from the Redis queue (BRASSBOARD_REDIS_URL and "
-                                                "the database of the servers)")
+                                                "the database of the servers)",
+                                 description="serve bot turns from the Redis queue: set BRASSBOARD_REDIS_URL and "
+                                             "the servers' database (BRASSBOARD_DATABASE_URL); docs/deploy.md")
     worker.add_argument("--threads", type=int, default=max(1, (os.cpu_count() or 2) - 1),
                         help="bot moves thought at once, each in a child process (default: cores - 1, at least 1)")
     worker.set_defaults(handler=cmd_worker)
 
-    bench = commands.add_parser("bench", help="run bench/bench_engine.py (arguments after the command pass on)")
-    bench.add_argument("bench_args", nargs=argparse.REMAINDER)
+    bench = commands.add_parser("bench", help="run bench/bench_engine.py (arguments after the command pass on)",
+                                description="run bench/bench_engine.py; every argument after 'bench' passes on "
+                                            "to it")
+    bench.add_argument("bench_args", nargs=argparse.REMAINDER, metavar="...",
+                       help="arguments for bench/bench_engine.py, e.g. --help for its own options")
     bench.set_defaults(handler=cmd_bench)
     return parser
 

@@ -23,6 +23,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import errors
+from .boardtext import board_text
+from .botpool import LocalBotPool
 from .bots import BotRunner
 from .config import Settings
 from .db import make_engine, upgrade
@@ -38,9 +40,11 @@ from .failures import (
 from .guards import ClientGuard, JsonDepthLimit, Silence, check_json_depth, heartbeat, trust_proxies
 from .hub import Broadcaster, Connection, Fanout, InMemoryBroadcaster, RedisBroadcaster
 from .models import STATUSES
+from .notices import MAX_URL_LENGTH, Notifier, check_target
 from .service import MAX_ACTION_LENGTH, Change, MatchService, dumps, loads
 from .static import router as static_router
 from .store import Store
+from .timeouts import ClockKeeper
 from .upkeep import sweep_forever
 
 log = logging.getLogger("brassboard.server")
@@ -63,6 +67,8 @@ class CreateMatchBody(_Body):
     names: list[str | None] | None = Field(default=None, max_length=64)
     visibility: str = Field(default="private", max_length=16,
                             description='"private" (not listed; open seats by invite) or "public" (listed)')
+    clock: dict[str, Any] | None = Field(default=None, description='turn clocks: {"per_turn": SECONDS, "bank": '
+                                         'SECONDS, "on_timeout": "bot" | "forfeit"} (absent: none)')
 
 
 class JoinBody(_Body):
@@ -80,6 +86,12 @@ class ActionBody(_Body):
 class UndoBody(_Body):
     seat: int | None = None
     version: int
+
+
+class NotifyBody(_Body):
+    seat: int | None = None
+    url: str | None = Field(max_length=MAX_URL_LENGTH + 100,
+                            description="an http(s):// webhook or a mailto: address; null removes the seat's target")
 
 
 class ErrorBody(BaseModel):
@@ -106,6 +118,11 @@ class StateMessage(BaseModel):
     log: list[dict[str, Any]]
     scores: list[dict[str, Any]] | None
     winners: list[int] | None
+    ranking: list[int] | None = None
+    forfeits: list[int] = []
+    clock: dict[str, Any] | None = None
+    clocks: list[dict[str, Any]] | None = None
+    rematch: str | None = None
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody}
@@ -204,6 +221,18 @@ class Server:
             broadcaster = RedisBroadcaster(settings.redis_url) if settings.redis_url else InMemoryBroadcaster()
         self.broadcaster = broadcaster
         self._background: set[asyncio.Task[None]] = set()
+        self.notifier = Notifier(settings.notices)
+        self._timeout_pool: LocalBotPool | None = None
+        self.clock_keeper = ClockKeeper(self.service, self.timeout_pool, settings.bots.budget, self.changed,
+                                        self.bots.revive)
+
+    def timeout_pool(self) -> LocalBotPool:
+        """Where the quick bot decides for a seat out of time: the bots' pool (with Redis workers: one of its own)."""
+        if self.bots.pool is not None:
+            return self.bots.pool
+        if self._timeout_pool is None:
+            self._timeout_pool = LocalBotPool(1, self.settings.bots.queue)
+        return self._timeout_pool
 
     async def start(self) -> None:
         report_fatal_signals()
@@ -218,9 +247,15 @@ class Server:
         for match_id in await run_in_threadpool(self.store.running_with_bots):
             self.bots.ensure(match_id)
         self.spawn(sweep_forever(self.service, self.settings.open_match_ttl))
+        self.notifier.start()
+        self.spawn(self.clock_keeper.run())  # acts at once on deadlines that passed while no server ran
 
     async def stop(self) -> None:
+        await self.clock_keeper.stop()
         await self.bots.stop()
+        if self._timeout_pool is not None:
+            self._timeout_pool.stop()
+        await self.notifier.stop()
         for task in list(self._background):
             task.cancel()
         await self.broadcaster.stop(self.origin)
@@ -247,6 +282,10 @@ class Server:
         """A change was committed here: tell this process's clients, the bots and the other processes."""
         await self.fanout.push(match_id)
         self.bots.ensure(match_id)
+        for notice in change.notices:
+            self.notifier.submit(notice)
+        if change.clocked:
+            self.clock_keeper.wake()
         await self.broadcaster.publish(self.origin, match_id, change.revision)
 
     def announce(self, match_id: str, change: Change) -> None:
@@ -272,7 +311,8 @@ def create_app(settings: Settings | None = None, broadcaster: Broadcaster | None
         finally:
             await server.stop()
 
-    app = FastAPI(title="Brassboard", version="0.1.0", lifespan=lifespan,
+    # docs_url/redoc_url None: FastAPI's pages load their scripts from a CDN; static.py serves both from a package
+    app = FastAPI(title="Brassboard", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Lobby, matches and live play of Brassboard games. WebSocket messages: docs/api.md.")
     app.state.server = server
     guards = server.settings.guards
@@ -345,9 +385,11 @@ def _add_api(app: FastAPI, server: Server) -> None:
         if any(kind.startswith("bot:") for kind in body.seats):
             server.bots.check_capacity()  # 503 while the bots' queue is full
         answer: dict[str, Any] = await call(service.create, body.game, body.players, body.seats, body.options,
-                                            body.seed, body.names, body.visibility)
+                                            body.seed, body.names, body.visibility, body.clock)
         if answer["status"] == "running" and any(seat["kind"].startswith("bot:") for seat in answer["seats"]):
             server.bots.ensure(answer["id"])
+        if answer["clock"] is not None:
+            server.clock_keeper.wake()
         return answer
 
     @app.get("/api/matches", tags=["lobby"], responses=ERRORS)
@@ -394,6 +436,18 @@ def _add_api(app: FastAPI, server: Server) -> None:
             chosen = held[0] if held else None
         return json_text(await call(service.state, match_id, chosen))
 
+    @app.get("/api/matches/{match_id}/text", tags=["play"], responses=ERRORS)
+    async def match_text(match_id: str, authorization: Token = None,
+                         seat: int | None = Query(default=None)) -> dict[str, Any]:
+        """The board as text (what the CLI prints) for the token's seat, or the spectator's without a token: the
+        "describe the board" control of the match page reads it. Hidden information as in the state message."""
+        token = bearer_token(authorization)
+        held = await call(service.seats_for, match_id, token)
+        viewer: int | None = service.pick_seat(held, seat, token is not None) if seat is not None else \
+            (held[0] if held else None)
+        result: dict[str, Any] = await call(board_text, service, match_id, viewer)
+        return result
+
     async def acting_seat(match_id: str, authorization: str | None, seat: int | None, what: str) -> int:
         """The seat a request acts for: the token must be given and must hold it."""
         token = bearer_token(authorization)
@@ -419,6 +473,40 @@ def _add_api(app: FastAPI, server: Server) -> None:
         change: Change = await call(service.undo, match_id, seat, body.version)
         server.announce(match_id, change)
         return json_text(change.answer)
+
+    @app.post("/api/matches/{match_id}/notify", status_code=204, tags=["play"], responses=ERRORS)
+    async def register_notice(match_id: str, body: NotifyBody, request: Request,
+                              authorization: Token = None) -> Response:
+        """Where to tell the seat "your turn": an http(s) webhook (JSON POST) or a mailto: address (needs
+        BRASSBOARD_SMTP_URL); one per seat, the last one counts; ``url: null`` removes it. Webhooks to loopback
+        or private addresses are refused unless BRASSBOARD_WEBHOOK_ALLOW_PRIVATE=1."""
+        seat = await acting_seat(match_id, authorization, body.seat, "registering a notice")
+        target = None
+        if body.url:
+            url = await check_target(body.url, server.settings.notices)
+            target = {"url": url, "base": str(request.base_url).rstrip("/")}
+        await call(service.set_notify, match_id, seat, target)
+        return Response(status_code=204)
+
+    @app.post("/api/matches/{match_id}/rematch", status_code=201, tags=["lobby"], responses=ERRORS)
+    async def rematch(match_id: str, response: Response, authorization: Token = None) -> dict[str, Any]:
+        """A finished match played again: same game, players, options, clock, seat kinds and names (201 with new
+        links for the caller's seats). The finished match's summary then names it (``rematch``); every other
+        seat holder takes its place the same way, with its own token (200)."""
+        token = bearer_token(authorization)
+        if token is None:
+            raise errors.unauthorized("a rematch needs a seat's token of the finished match (Bearer TOKEN)")
+        created, answer, changes = await call(service.rematch, match_id, token)
+        for changed_id, change in changes:
+            server.announce(changed_id, change)
+        if not created:
+            response.status_code = 200
+        if answer["status"] == "running":
+            if any(seat["kind"].startswith("bot:") for seat in answer["seats"]):
+                server.bots.ensure(answer["id"])
+            server.clock_keeper.wake()
+        result: dict[str, Any] = answer
+        return result
 
     @app.get("/api/matches/{match_id}/replay", tags=["replay"], responses=ERRORS)
     async def replay(match_id: str, at: int | None = Query(default=None, ge=0)) -> Response:

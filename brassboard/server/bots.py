@@ -82,6 +82,11 @@ class BotRunner:
         work = self._run(match_id) if self.remote is None else self._hand_over(match_id)
         self._tasks[match_id] = asyncio.create_task(work, name=f"bots-{match_id}")
 
+    def revive(self, match_id: str) -> None:
+        """A seat forfeited: a match that had no bots has one now (:meth:`ensure` had given it up as done)."""
+        self._done.discard(match_id)
+        self.ensure(match_id)
+
     def wake(self, match_id: str) -> None:
         wake = self._wakes.get(match_id)
         if wake is not None:

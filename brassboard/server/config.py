@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .hardening import BotSettings, GuardSettings
+from .notices import NoticeSettings
 
 DEFAULT_BOT_DELAY = 0.6
 """Seconds a bot 'thinks' before it moves, so people can follow what happens."""
@@ -44,6 +45,8 @@ class Settings:
     # bot workers and limits on clients (hardening.py: BRASSBOARD_BOT_WORKERS, BRASSBOARD_MAX_CONNECTIONS, ...)
     bots: BotSettings = field(default_factory=BotSettings)
     guards: GuardSettings = field(default_factory=GuardSettings)
+    # issue 12: "your turn" notices (notices.py: BRASSBOARD_WEBHOOK_ALLOW_PRIVATE, BRASSBOARD_SMTP_URL)
+    notices: NoticeSettings = field(default_factory=NoticeSettings)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -59,6 +62,7 @@ class Settings:
             bot_delay=bot_delay,
             bots=BotSettings.from_env(),
             guards=GuardSettings.from_env(),
+            notices=NoticeSettings.from_env(),
         )
 
     def resolved_database_url(self) -> str:

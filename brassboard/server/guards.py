@@ -38,8 +38,8 @@ log = logging.getLogger("brassboard.server")
 TRY_AGAIN_LATER = 1013
 """The WebSocket close code for "the server is overloaded, try again later" (RFC 6455 registry)."""
 
-_CREATE = re.compile(r"/api/matches/?")
-_JOIN = re.compile(r"/api/matches/[^/]+/join/?")
+_CREATE = re.compile(r"/api/matches(/[^/]+/rematch)?/?")  # a rematch creates a match too
+_JOIN = re.compile(r"/api/matches/[^/]+/(join|notify)/?")  # registering a notice target is bounded as joining
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(rb"[\[\]{}]")
 

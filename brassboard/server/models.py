@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 STATUS_OPEN = "open"
@@ -46,6 +46,9 @@ class MatchRow(Base):
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     visibility: Mapped[str] = mapped_column(String(16), default=PRIVATE)
     seeded: Mapped[bool] = mapped_column(Boolean, default=False)  # the creator chose the seed (everyone is told)
+    # issue 12, async play (migration 0003; clocks.py): the clock rule, and the match that replays this one
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
     __table_args__ = (
         Index("ix_matches_status_updated", "status", "updated"),
@@ -64,6 +67,15 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 hex; None: no token
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # an open seat's invite (sha256)
+    # issue 12 (migration 0003; clocks.py): the seat's clock, its forfeit (the version it forfeited at) and its
+    # "your turn" target ({"url", "base"}: a webhook or mailto: address, and the server address of its links)
+    clock_bank: Mapped[float | None] = mapped_column(Float, nullable=True)
+    clock_started: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    clock_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    forfeited: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    notify: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+    __table_args__ = (Index("ix_seats_clock_deadline", "clock_deadline"),)
 
 
 class ActionRow(Base):
@@ -75,3 +87,4 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(Text)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    note: Mapped[str | None] = mapped_column(String(16), nullable=True)  # "timeout" / "forfeit": played by the server

@@ -17,7 +17,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -38,12 +38,14 @@ from brassboard.engine import (
 )
 from brassboard.engine.game import is_barrier
 
-from . import errors
+from . import clocks, errors
+from .clocks import ClockRule, SeatClock
 from .errors import ApiError
 from .invites import check_visibility, decode_cursor, encode_cursor, invite_link, invited_seat, new_invite
 from .models import PRIVATE, STATUS_FINISHED, STATUS_OPEN, STATUS_RUNNING, STATUSES, utc_now
+from .notices import TurnNotice
 from .replays import ReplayCache, Step, log_entry_for, same_for_everyone
-from .store import BOT_PREFIX, HUMAN, OPEN, Conflict, MatchHead, SeatRecord, Store, StoredMatch
+from .store import BOT_PREFIX, HUMAN, OPEN, ClockWrite, Conflict, MatchHead, SeatRecord, Store, StoredMatch
 from .thinking import BotJob
 
 T = TypeVar("T")
@@ -117,6 +119,9 @@ class LiveMatch:
     visibility: str = PRIVATE
     seeded: bool = False
     replays: ReplayCache = field(default_factory=ReplayCache)
+    clock: dict[str, Any] | None = None  # the clock rule as stored (clocks.py), None: no clock
+    rematch: str | None = None
+    notes: dict[int, str] = field(default_factory=dict)  # action index -> "timeout" / "forfeit"
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
@@ -124,8 +129,28 @@ class LiveMatch:
         cache = ReplayCache()
         live = cls(head.id, head.game, head.players, head.options, head.seed, head.status, head.revision,
                    head.created, head.updated, stored.seats, _replay(head, stored.actions, cache),
-                   visibility=head.visibility, seeded=head.seeded, replays=cache)
+                   visibility=head.visibility, seeded=head.seeded, replays=cache, clock=head.clock,
+                   rematch=head.rematch, notes=dict(stored.notes))
         return live
+
+    @property
+    def rule(self) -> ClockRule | None:
+        return clocks.rule_of(self.clock)
+
+    def seat_clocks(self) -> dict[int, SeatClock]:
+        """The clocks of the seats that have one (people's seats that have not forfeited)."""
+        return {s.seat: SeatClock(s.clock_bank, s.clock_started) for s in self.seats
+                if s.clock_bank is not None and s.forfeited is None and s.bot_kind is None}
+
+    def forfeits(self) -> list[int]:
+        return clocks.forfeit_order(self.seats)
+
+    def plays_by_bot(self, seat: int) -> bool:
+        record = self.seats[seat]
+        return record.bot_kind is not None or record.forfeited is not None
+
+    def running_active(self) -> list[int]:
+        return self.state.active_players() if self.status == STATUS_RUNNING else []
 
     @property
     def version(self) -> int:
@@ -146,6 +171,7 @@ class LiveMatch:
         else:
             self.match = _replay(head, stored.actions, self.replays)
         self.seats, self.status, self.revision, self.updated = stored.seats, head.status, head.revision, head.updated
+        self.clock, self.rematch, self.notes = head.clock, head.rematch, dict(stored.notes)
 
     def held_seats(self, token: str) -> list[int]:
         digest = token_hash(token)
@@ -173,7 +199,8 @@ def _summary(head: MatchHead | LiveMatch, seats: Sequence[SeatRecord], version: 
     return {"id": head.id, "game": head.game, "players": head.players, "status": head.status,
             "seats": [_seat_summary(s) for s in seats], "version": version, "options": dict(head.options),
             "visibility": head.visibility, "seeded": head.seeded,
-            "created": iso(head.created), "updated": iso(head.updated)}
+            "created": iso(head.created), "updated": iso(head.updated),
+            "clock": head.clock, "forfeits": clocks.forfeit_order(seats), "rematch": head.rematch}
 
 
 @dataclass
@@ -194,6 +221,9 @@ class Change:
 
     revision: int
     answer: str  # JSON
+    notices: tuple[TurnNotice, ...] = ()  # "your turn" notices of seats that became active and asked for them
+    clocked: bool = False  # a clock deadline may have changed (the clock keeper looks again)
+    forfeited: bool = False  # a seat forfeited: a bot plays it from now on
 
 
 @dataclass(frozen=True)
@@ -267,7 +297,7 @@ class MatchService:
             live = self._cache.get(match_id)
         if live is None:
             return None
-        return any(seat.bot_kind is not None for seat in live.seats)
+        return any(seat.bot_kind is not None or seat.forfeited is not None for seat in live.seats)
 
     def forget(self, match_ids: Sequence[str]) -> None:
         """Drop matches deleted from the database (expired) from this process's memory."""
@@ -307,7 +337,9 @@ class MatchService:
         return figures
 
     def create(self, game: str, players: int, seats: Sequence[str], options: dict[str, Any] | None,
-               seed: int | None, names: Sequence[str | None] | None, visibility: str = PRIVATE) -> dict[str, Any]:
+               seed: int | None, names: Sequence[str | None] | None, visibility: str = PRIVATE,
+               clock: dict[str, Any] | None = None) -> dict[str, Any]:
+        rule = clocks.parse_clock(clock)
         try:
             info = game_info(game)
         except ValueError as exc:
@@ -348,16 +380,21 @@ class MatchService:
                 raise errors.invalid(f"seat {seat}: unknown seat kind {kind!r}; one of {choices}")
         now = utc_now()
         status = STATUS_OPEN if any(r.kind == OPEN for r in records) else STATUS_RUNNING
+        if rule is not None:  # people's seats start with a full bank (bots have no clock)
+            records = [replace(r, clock_bank=rule.bank) if r.bot_kind is None else r for r in records]
         # a seed the creator chooses foretells every roll: everyone is told (seeded); a drawn one stays secret
         head = MatchHead(secrets.token_urlsafe(9), game, players, resolved,
                          secrets.randbelow(SEED_LIMIT) if seed is None else seed, status, 0, 0, now, now,
-                         visibility, seed is not None)
+                         visibility, seed is not None, None if rule is None else rule.to_dict())
         try:  # options the metadata accepts, the rules may still refuse
             live = LiveMatch.from_stored(StoredMatch(head, records, []))
         except Exception as exc:  # e.g. a malformed table in an option that overrides game data
             raise errors.invalid(f"the game cannot start with these options: {exc}") from None
+        writes = self._clock_writes(live, [], live.running_active(), now)  # a match that starts at once
+        self._apply_clocks(live, writes)
+        records = live.seats
         generation = self.store.generation()
-        self.store.create(head, records)
+        self.store.create(head, records, writes)
         live.checked = generation  # what was just written: its first use needs no load from the database
         with self._cache_lock:
             self._cache.setdefault(head.id, live)
@@ -399,14 +436,18 @@ class MatchService:
                 chosen = self._open_seat(live, asked)
                 token = secrets.token_urlsafe(32)
                 display = _clean_name(name, chosen) or live.seats[chosen].name or f"Player {chosen + 1}"
+                began = live.status == STATUS_OPEN
                 try:
                     self.store.take_seat(live.id, chosen, display, token_hash(token))
                 except Conflict:
                     continue  # someone else took it in the meantime (another process): look again
                 live.checked = None  # read back the seat and status just written
                 self._sync(live)
+                began = began and live.status == STATUS_RUNNING
+                writes = self._start_clocks(live)  # the last seat was taken: the first players' clocks start
                 answer = {"seat": chosen, "token": token, "link": match_link(live.id, token), "name": display}
-                return Change(live.revision, dumps(answer)), answer
+                started = tuple(live.running_active()) if began else ()
+                return Change(live.revision, dumps(answer), self._notices(live, started), bool(writes)), answer
             raise ApiError(409, "taken", "the seat was taken while joining; try again")
 
     @staticmethod
@@ -467,21 +508,37 @@ class MatchService:
             if live.shared is None:
                 live.shared = self._shared_data(live)
             text = live.messages[seat] = dumps(self._message_data(live, seat, live.shared))
-        return text
+        rule = live.rule
+        if rule is None:
+            return text
+        # the clocks run between revisions: their figures are added to the cached message each time it is sent
+        return text[:-1] + ',"clocks":' + dumps(clocks.report(rule, live.seat_clocks(), utc_now())) + "}"
 
     @staticmethod
     def _shared_data(live: LiveMatch) -> dict[str, Any]:
         """What the state messages of one revision have in common, whatever the seat (built once for them all)."""
         state = live.state
         over = state.is_over()
+        forfeits = live.forfeits()
+        winners: list[int] | None = None
+        order: list[int] | None = None
+        scores = state.scores() if over else None
+        if scores is not None:
+            winners = state.winners()
+            if forfeits:  # the server's ranking: forfeited seats last (clocks.py); the points stay the rules'
+                order, winners = clocks.ranking([score.total for score in scores], forfeits)
         return {
             "log_steps": _log_steps(live),
             "active": state.active_players() if live.status == STATUS_RUNNING else [],
             "seats": [_seat_summary(s) for s in live.seats],
             "seeded": live.seeded,
             "visibility": live.visibility,
-            "scores": [s.to_dict() for s in state.scores()] if over else None,
-            "winners": state.winners() if over else None,
+            "scores": [s.to_dict() for s in scores] if scores is not None else None,
+            "winners": winners,
+            "ranking": order,
+            "forfeits": forfeits,
+            "clock": live.clock,
+            "rematch": live.rematch,
         }
 
     @staticmethod
@@ -502,10 +559,14 @@ class MatchService:
             "active": active,
             "view": state.view(seat),
             "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None and seat in active else [],
-            "can_undo": running and seat is not None and live.match.can_undo(seat),
+            "can_undo": running and seat is not None and live.match.can_undo(seat) and not _played_for(live, seat),
             "log": _log_for(live, shared["log_steps"], seat),
             "scores": shared["scores"],
             "winners": shared["winners"],
+            "ranking": shared["ranking"],
+            "forfeits": shared["forfeits"],
+            "clock": shared["clock"],
+            "rematch": shared["rematch"],
         }
 
     # ----- actions and undo -----------------------------------------------------------------------------------
@@ -523,12 +584,18 @@ class MatchService:
         with live.lock:
             self._sync(live)
             self._check_turn(live, seat, version)
+            if _played_for(live, seat):
+                raise errors.illegal("the server played this seat's last move when its time ran out: it stands",
+                                     live.version)
+            before = live.running_active()
             try:
                 index, _ = live.match.undo_step(seat)
             except IllegalAction as exc:
                 raise errors.illegal(exc.reason, live.version) from None
+            writes = self._clock_writes(live, before, live.state.active_players(), utc_now())
             try:
-                live.updated = self.store.remove_action(live.id, live.revision, index, live.version, STATUS_RUNNING)
+                live.updated = self.store.remove_action(live.id, live.revision, index, live.version, STATUS_RUNNING,
+                                                        writes)
             except Conflict:
                 self._drop(live)  # memory has undone a step the database still holds
                 raise self._stale_after_conflict(match_id, version) from None
@@ -536,7 +603,9 @@ class MatchService:
                 self._drop(live)
                 raise
             live.revision += 1
-            return Change(live.revision, self._message(live, seat))
+            live.notes = {i - (i > index): note for i, note in live.notes.items() if i != index}
+            self._apply_clocks(live, writes)
+            return Change(live.revision, self._message(live, seat), clocked=bool(writes))
 
     def _check_turn(self, live: LiveMatch, seat: int, version: int) -> None:
         if version != live.version and not self._concurrent_since(live, seat, version):
@@ -548,6 +617,8 @@ class MatchService:
             raise errors.illegal(f"the match has not started: seats {waiting} are still open", live.version)
         if live.status == STATUS_FINISHED:
             raise errors.illegal("the match is over", live.version)
+        if live.seats[seat].forfeited is not None:
+            raise errors.illegal(f"seat {seat} forfeited when its time ran out: a bot plays it now", live.version)
 
     @staticmethod
     def _concurrent_since(live: LiveMatch, seat: int, version: int) -> bool:
@@ -559,8 +630,12 @@ class MatchService:
         later = live.match.history[version:]
         return all(player != seat and not any(is_barrier(e) for e in events) for player, _, events in later)
 
-    def _commit_action(self, live: LiveMatch, seat: int, action: Any) -> Change:
-        """Apply ``action`` to the live match and record it; the database commit comes before any answer."""
+    def _commit_action(self, live: LiveMatch, seat: int, action: Any, note: str | None = None,
+                       forfeit: bool = False) -> Change:
+        """Apply ``action`` to the live match and record it; the database commit comes before any answer. The
+        clocks of seats that stop or start being active change in the same transaction; ``note`` marks a move the
+        server played for a seat out of time, ``forfeit`` that the seat forfeits with it."""
+        before = live.running_active()
         try:
             live.match.apply(seat, action)
         except IllegalAction as exc:  # the engine left the state exactly as it was
@@ -572,8 +647,13 @@ class MatchService:
         notation = live.match.record.actions[-1][1]
         live.replays.note(live.match.record.actions, live.state)
         status = STATUS_FINISHED if live.state.is_over() else STATUS_RUNNING
+        after = live.state.active_players() if status == STATUS_RUNNING else []
+        if forfeit:  # the forfeited seat's clock stops for good (the store clears it with the forfeit)
+            live.seats[seat] = replace(live.seats[seat], clock_started=None)
+        writes = [w for w in self._clock_writes(live, before, after, utc_now()) if not (forfeit and w[0] == seat)]
         try:
-            live.updated = self.store.append_action(live.id, live.revision, index, seat, notation, status)
+            live.updated = self.store.append_action(live.id, live.revision, index, seat, notation, status, writes,
+                                                    note, forfeit)
         except Conflict:
             self._drop(live)
             raise self._stale_after_conflict(live.id, index) from None
@@ -582,7 +662,60 @@ class MatchService:
             raise
         live.revision += 1
         live.status = status
-        return Change(live.revision, self._message(live, seat))
+        self._apply_clocks(live, writes)
+        if note is not None:
+            live.notes[index] = note
+        if forfeit:
+            live.seats[seat] = replace(live.seats[seat], forfeited=index, clock_started=None)
+        started = tuple(s for s in after if s not in before)
+        return Change(live.revision, self._message(live, seat), self._notices(live, started),
+                      bool(writes) or forfeit, forfeit)
+
+    # ----- clocks and notices ---------------------------------------------------------------------------------
+    @staticmethod
+    def _clock_writes(live: LiveMatch, before: Sequence[int], after: Sequence[int],
+                      now: datetime) -> list[ClockWrite]:
+        """The clocks that change when the active seats go from ``before`` to ``after`` (none without a clock)."""
+        rule = live.rule
+        if rule is None:
+            return []
+        changed = clocks.transitions(rule, live.seat_clocks(), before, after, now)
+        return [(seat, clock.bank, clock.started, clock.deadline(rule)) for seat, clock in sorted(changed.items())]
+
+    def _start_clocks(self, live: LiveMatch) -> list[ClockWrite]:
+        """Start the clocks of the seats to move first in a clocked match that has just begun (all seats taken);
+        the clocks written ([] if none). Holds live.lock; reads the match back afterwards."""
+        for _attempt in range(3):
+            writes = self._clock_writes(live, [], live.running_active(), utc_now())
+            if not writes:
+                return []
+            try:
+                self.store.set_clocks(live.id, live.revision, writes)
+            except Conflict:  # another process changed the match meanwhile: look again
+                live.checked = None
+                self._sync(live)
+                continue
+            live.checked = None
+            self._sync(live)
+            return writes
+        raise ApiError(409, "busy", "the match kept changing while its clocks started; try again")
+
+    @staticmethod
+    def _apply_clocks(live: LiveMatch, writes: Sequence[ClockWrite]) -> None:
+        for seat, bank, started, _deadline in writes:
+            live.seats[seat] = replace(live.seats[seat], clock_bank=bank, clock_started=started)
+
+    @staticmethod
+    def _notices(live: LiveMatch, seats: Sequence[int]) -> tuple[TurnNotice, ...]:
+        """The "your turn" notices of ``seats`` (just become active) that registered a target."""
+        found = []
+        for seat in seats:
+            record = live.seats[seat]
+            if record.notify is not None and not live.plays_by_bot(seat):
+                found.append(TurnNotice(live.id, live.game, seat, record.name or f"Player {seat + 1}",
+                                        live.version, str(record.notify.get("url", "")),
+                                        str(record.notify.get("base", ""))))
+        return tuple(found)
 
     def _stale_after_conflict(self, match_id: str, sent: int) -> ApiError:
         head = self.store.head(match_id)
@@ -593,7 +726,7 @@ class MatchService:
         live = self._live(match_id)
         with live.lock:
             self._sync(live)
-            bots = {s.seat for s in live.seats if s.bot_kind is not None}
+            bots = {s.seat for s in live.seats if live.plays_by_bot(s.seat)}
             if live.status == STATUS_FINISHED or not bots:
                 return BotTurn(None, True)
             if live.status != STATUS_RUNNING:
@@ -609,6 +742,8 @@ class MatchService:
             if live.status != STATUS_RUNNING or seat not in live.state.active_players():
                 return None
             kind = live.seats[seat].bot_kind
+            if kind is None and live.seats[seat].forfeited is not None:
+                kind = clocks.quick_bot(bot_kinds(live.game))  # a forfeited seat: the quick bot plays it on
             if kind is None:
                 return None
             return BotJob(live.id, live.game, live.players, live.seed, dict(live.options),
@@ -630,6 +765,122 @@ class MatchService:
                     return None
                 raise
 
+    # ----- clock timeouts -------------------------------------------------------------------------------------
+    def timeout_job(self, match_id: str, seat: int, budget: float) -> BotJob | None:
+        """The quick bot's decision for ``seat`` if its time is gone; None if it is not (it moved, has time left,
+        the match is over)."""
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            if not self._timed_out(live, seat):
+                return None
+            return BotJob(live.id, live.game, live.players, live.seed, dict(live.options),
+                          tuple((s, n) for s, n in live.match.record.actions), seat,
+                          clocks.quick_bot(bot_kinds(live.game)), budget)
+
+    def timeout_commit(self, match_id: str, seat: int, notation: str, version: int) -> Change | None:
+        """Play the quick bot's move for a seat out of time (logged as a ``timeout``; with ``on_timeout:
+        "forfeit"`` the seat forfeits with it); None if the match moved on meanwhile or the seat has time again."""
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            rule = live.rule
+            if rule is None or live.version != version or not self._timed_out(live, seat):
+                return None
+            forfeit = rule.on_timeout == "forfeit"
+            try:
+                return self._commit_action(live, seat, notation, "forfeit" if forfeit else "timeout", forfeit)
+            except ApiError as exc:
+                if exc.error == "stale":
+                    return None
+                raise
+
+    @staticmethod
+    def _timed_out(live: LiveMatch, seat: int) -> bool:
+        rule = live.rule
+        if rule is None or live.status != STATUS_RUNNING or not 0 <= seat < live.players:
+            return False
+        clock = live.seat_clocks().get(seat)
+        if clock is None or seat not in live.state.active_players():
+            return False
+        deadline = clock.deadline(rule)
+        return deadline is not None and deadline <= utc_now()
+
+    # ----- notices and rematches ------------------------------------------------------------------------------
+    def set_notify(self, match_id: str, seat: int, target: dict[str, Any] | None) -> None:
+        """Register (or with None remove) the seat's "your turn" target: one per seat, the last one counts."""
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            self.store.set_notify(live.id, seat, target)
+            live.checked = None  # read it back with the new revision
+            self._sync(live)
+
+    def rematch(self, match_id: str, token: str) -> tuple[bool, dict[str, Any], list[tuple[str, Change]]]:
+        """A new match replaying a finished one: same game, players, options, clock, seat kinds and names.
+
+        The first seat holder to ask creates it (True, and the change of the finished match, which now names it);
+        its own seats are its own at once (new tokens). The other people's seats wait, open, for their holders: each
+        takes its seat in the rematch by asking the same with its own token of the finished match (False, the
+        rematch with its new token, and the rematch's change). The rematch is private: nobody else can take
+        those seats."""
+        live = self._live(match_id)
+        with live.lock:
+            self._sync(live)
+            held = live.held_seats(token)
+            if not held:
+                raise errors.forbidden("only a seat of the finished match can ask for its rematch")
+            if live.status != STATUS_FINISHED:
+                raise ApiError(409, "not_finished", "a rematch is made once the match is over")
+            if live.rematch is None:
+                created = self._create_rematch(live, held)
+                try:
+                    self.store.set_rematch(live.id, created["id"])
+                except Conflict:  # another seat (another process) was first: take ours in theirs
+                    self.store.delete_match(created["id"])
+                    self.forget([created["id"]])
+                    live.checked = None
+                    self._sync(live)
+                else:
+                    live.checked = None
+                    self._sync(live)
+                    return True, created, [(live.id, Change(live.revision, dumps({"rematch": created["id"]})))]
+            assert live.rematch is not None
+            rematch_id = live.rematch
+        claim, change = self._claim_rematch(rematch_id, held)
+        return False, claim, [(rematch_id, change)]
+
+    def _create_rematch(self, old: LiveMatch, held: Sequence[int]) -> dict[str, Any]:
+        kinds = [s.kind if s.bot_kind is not None else (HUMAN if s.seat in held else OPEN) for s in old.seats]
+        names = [s.name for s in old.seats]
+        return self.create(old.game, old.players, kinds, dict(old.options), None, names, PRIVATE, old.clock)
+
+    def _claim_rematch(self, rematch_id: str, held: Sequence[int]) -> tuple[dict[str, Any], Change]:
+        """The held seats' places in the rematch: taken now for whoever holds them in the finished match."""
+        live = self._live(rematch_id)
+        with live.lock:
+            self._sync(live)
+            token = secrets.token_urlsafe(32)
+            for seat in held:
+                if live.seats[seat].taken:
+                    raise ApiError(409, "taken", f"seat {seat} of the rematch is taken already (by this seat's "
+                                                 "token of the finished match, which gave its link then)")
+            for seat in held:
+                self.store.take_seat(live.id, seat, live.seats[seat].name or f"Player {seat + 1}",
+                                     token_hash(token))
+            live.checked = None
+            self._sync(live)
+            writes = self._start_clocks(live)
+            started = tuple(live.running_active())
+            answer = _summary(live, live.seats, live.version)
+            for entry in answer["seats"]:
+                if entry["seat"] in held:
+                    entry["token"] = token
+            answer["links"] = {"seats": {str(seat): match_link(live.id, token) for seat in held},
+                               "invites": {}, "spectator": match_link(live.id)}
+            return answer, Change(live.revision, dumps({"match": live.id}), self._notices(live, started),
+                                  bool(writes))
+
     # ----- replays and records --------------------------------------------------------------------------------
     def replay(self, match_id: str, at: int | None) -> str:
         """The public view after ``at`` actions with the log up to there: public events only while the match runs,
@@ -649,7 +900,8 @@ class MatchService:
             state = live.state if at == total else live.replays.state_at(
                 live.game, live.players, live.seed, live.options, live.match.record.actions, at)
             full = live.status == STATUS_FINISHED
-            log = [log_entry_for(live.state, index, history[index], None, full) for index in range(at)]
+            log = [clocks.noted(log_entry_for(live.state, index, history[index], None, full), live.notes.get(index))
+                   for index in range(at)]
             over = state.is_over()
             text = dumps({
                 "type": "replay", "match": live.id, "game": live.game, "version": at, "total": total,
@@ -671,8 +923,14 @@ class MatchService:
             record = MatchRecord(live.game, live.players, live.seed, dict(live.options),
                                  list(live.match.record.actions),
                                  {"match": live.id, "created": iso(live.created), "finished": iso(live.updated),
-                                  "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in live.seats]})
+                                  "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in live.seats],
+                                  "clock": live.clock, "forfeits": live.forfeits(),
+                                  "timeouts": [[index, note] for index, note in sorted(live.notes.items())]})
         return record.to_dict()
+
+
+def _played_for(live: LiveMatch, seat: int) -> bool:
+    return clocks.played_for([step[0] for step in live.match.history], live.notes, seat)
 
 
 def _log_steps(live: LiveMatch) -> list[tuple[int, Step, LogCache]]:
@@ -701,7 +959,7 @@ def _log_for(live: LiveMatch, steps: list[tuple[int, Step, LogCache]], viewer: S
         entry = hit.entries.get(key)
         if entry is None:
             entry = hit.entries[key] = log_entry_for(live.state, index, step, viewer, hit.full)
-        tail.append(entry)
+        tail.append(clocks.noted(entry, live.notes.get(index)))
     return tail
 
 

@@ -1,11 +1,16 @@
-"""The browser's files: the single-page shell for every page route, its static files and each game's UI module."""
+"""The browser's files: the single-page shell for every page route, its static files and each game's UI module; and
+the API's documentation pages (Swagger UI at ``/docs``, ReDoc at ``/redoc``) with their scripts served from the
+installed ``fastapi-offline`` package, so they work on a machine without internet (FastAPI's own pages load them from
+a CDN)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from fastapi import APIRouter
+import fastapi_offline
+from fastapi import APIRouter, Request
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from brassboard.engine import games, state_class
@@ -13,6 +18,10 @@ from brassboard.engine import games, state_class
 from . import errors
 
 WEB_STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+DOCS_ASSETS = Path(fastapi_offline.__file__).resolve().parent / "static"
+"""Swagger UI's and ReDoc's scripts, CSS and favicon, as the maintained ``fastapi-offline`` wheel ships them."""
+DOCS_ASSETS_URL = "/docs-assets"
+OAUTH2_REDIRECT_URL = "/docs/oauth2-redirect"
 
 MEDIA_TYPES = {
     ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -79,3 +88,49 @@ def static_file(path: str) -> Response:
 @router.api_route("/games/{game}/ui/{path:path}", methods=["GET", "HEAD"])
 def game_ui_file(game: str, path: str) -> Response:
     return safe_file(game_ui_folder(game), path)
+
+
+DOCS_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+               "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:")
+"""The docs pages load nothing from another host: ReDoc would otherwise fetch its maker's logo from their CDN (it
+hides the picture when that fails, so offline it shows nothing missing)."""
+
+
+def _docs_page(page: HTMLResponse) -> HTMLResponse:
+    """FastAPI's docs page with its language named (screen readers otherwise guess) and kept to this server."""
+    html = bytes(page.body).decode("utf-8").replace("<html>", '<html lang="en">', 1)
+    return HTMLResponse(html, headers={"Content-Security-Policy": DOCS_POLICY})
+
+
+def _docs_urls(request: Request) -> tuple[str, str]:
+    """The OpenAPI document's and the docs assets' URLs, under the proxy's root path if there is one."""
+    root = str(request.scope.get("root_path", "")).rstrip("/")
+    openapi_url = getattr(request.app, "openapi_url", None) or "/openapi.json"
+    return root + openapi_url, root + DOCS_ASSETS_URL
+
+
+@router.get("/docs")
+def swagger_ui(request: Request) -> HTMLResponse:
+    openapi_url, assets = _docs_urls(request)
+    return _docs_page(get_swagger_ui_html(
+        openapi_url=openapi_url, title="Brassboard API", oauth2_redirect_url=OAUTH2_REDIRECT_URL,
+        swagger_js_url=f"{assets}/swagger-ui-bundle.js", swagger_css_url=f"{assets}/swagger-ui.css",
+        swagger_favicon_url=f"{assets}/favicon.png"))
+
+
+@router.get(OAUTH2_REDIRECT_URL)
+def swagger_ui_oauth2_redirect() -> HTMLResponse:
+    return get_swagger_ui_oauth2_redirect_html()
+
+
+@router.get("/redoc")
+def redoc(request: Request) -> HTMLResponse:
+    openapi_url, assets = _docs_urls(request)
+    return _docs_page(get_redoc_html(
+        openapi_url=openapi_url, title="Brassboard API (ReDoc)", redoc_js_url=f"{assets}/redoc.standalone.js",
+        redoc_favicon_url=f"{assets}/favicon.png", with_google_fonts=False))
+
+
+@router.api_route(DOCS_ASSETS_URL + "/{path:path}", methods=["GET", "HEAD"])
+def docs_asset(path: str) -> Response:
+    return safe_file(DOCS_ASSETS, path)

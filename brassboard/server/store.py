@@ -15,7 +15,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, cast
 
@@ -41,6 +41,11 @@ class SeatRecord:
     name: str | None
     token_hash: str | None
     invite_hash: str | None = None  # an open seat's invite (a private match's seat is taken only with it)
+    # issue 12 (clocks.py): a clocked seat's bank and running turn, its forfeit, its "your turn" target
+    clock_bank: float | None = None
+    clock_started: datetime | None = None
+    forfeited: int | None = None  # the version at which the seat forfeited
+    notify: dict[str, Any] | None = None
 
     @property
     def taken(self) -> bool:
@@ -67,6 +72,8 @@ class MatchHead:
     updated: datetime
     visibility: str = PRIVATE
     seeded: bool = False  # the creator chose the seed
+    clock: dict[str, Any] | None = None  # the clock rule (clocks.py), None: no clock
+    rematch: str | None = None  # the match that replays this one, once asked for
 
 
 @dataclass(frozen=True)
@@ -74,6 +81,11 @@ class StoredMatch:
     head: MatchHead
     seats: list[SeatRecord]
     actions: list[tuple[int, str]]  # (seat, notation) in order
+    notes: dict[int, str] = field(default_factory=dict)  # action index -> "timeout" / "forfeit"
+
+
+ClockWrite = tuple[int, float | None, datetime | None, datetime | None]
+"""A seat's clock as written: (seat, bank, turn started, deadline)."""
 
 
 def _utc(moment: datetime) -> datetime:
@@ -88,14 +100,22 @@ ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
 
 def _head(row: Row[Any]) -> MatchHead:
     return MatchHead(row.id, row.game, row.players, dict(row.options), row.seed, row.status, row.version,
-                     row.revision, _utc(row.created), _utc(row.updated), row.visibility, bool(row.seeded))
+                     row.revision, _utc(row.created), _utc(row.updated), row.visibility, bool(row.seeded),
+                     row.clock, row.rematch)
+
+
+def _maybe_utc(moment: datetime | None) -> datetime | None:
+    return None if moment is None else _utc(moment)
 
 
 def _seat(row: Row[Any]) -> SeatRecord:
-    return SeatRecord(row.seat, row.kind, row.name, row.token_hash, row.invite_hash)
+    return SeatRecord(row.seat, row.kind, row.name, row.token_hash, row.invite_hash, row.clock_bank,
+                      _maybe_utc(row.clock_started), row.forfeited, row.notify)
 
 
-_MATCH_COLUMNS = "id, game, players, options, seed, status, version, revision, created, updated, visibility, seeded"
+_MATCH_COLUMNS = ("id, game, players, options, seed, status, version, revision, created, updated, visibility, seeded, "
+                  "clock, rematch")
+_SEAT_COLUMNS = "seat, kind, name, token_hash, invite_hash, clock_bank, clock_started, forfeited, notify"
 
 Cursor = tuple[datetime, str]
 """Where a page of the match list ends: the last match's (updated, id); the next page starts after it."""
@@ -165,8 +185,25 @@ class _Sqlite:
                 raise
 
     def head(self, row: Sequence[Any]) -> MatchHead:
+        clock = None if row[12] is None else self.get_options(row[12])
         return MatchHead(row[0], row[1], row[2], dict(self.get_options(row[3])), row[4], row[5], row[6], row[7],
-                         _utc(self.get_time(row[8])), _utc(self.get_time(row[9])), row[10], bool(row[11]))
+                         _utc(self.get_time(row[8])), _utc(self.get_time(row[9])), row[10], bool(row[11]), clock,
+                         row[13])
+
+    def seat(self, row: Sequence[Any]) -> SeatRecord:
+        started = None if row[6] is None else _utc(self.get_time(row[6]))
+        notify = None if row[8] is None else self.get_options(row[8])
+        return SeatRecord(row[0], row[1], row[2], row[3], row[4], row[5], started, row[7], notify)
+
+    def put_maybe_time(self, moment: datetime | None) -> Any:
+        return None if moment is None else self.put_time(moment)
+
+    def write_clocks(self, raw: sqlite3.Connection, match_id: str, clocks: Sequence[ClockWrite]) -> None:
+        if clocks:
+            raw.executemany("UPDATE seats SET clock_bank = ?, clock_started = ?, clock_deadline = ? "
+                            "WHERE match_id = ? AND seat = ?",
+                            [(bank, self.put_maybe_time(started), self.put_maybe_time(deadline), match_id, seat)
+                             for seat, bank, started, deadline in clocks])
 
 
 class Store:
@@ -218,20 +255,22 @@ class Store:
                 found = raw.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)).fetchone()
                 if found is None:
                     return None
-                seat_rows = raw.execute("SELECT seat, kind, name, token_hash, invite_hash FROM seats "
+                seat_rows = raw.execute(f"SELECT {_SEAT_COLUMNS} FROM seats "
                                         "WHERE match_id = ? ORDER BY seat", (match_id,)).fetchall()
-                action_rows = raw.execute('SELECT seat, notation FROM actions WHERE match_id = ? ORDER BY "index"',
-                                          (match_id,)).fetchall()
-            return StoredMatch(self._sqlite.head(found), [SeatRecord(*row) for row in seat_rows],
-                               [(seat, notation) for seat, notation in action_rows])
+                action_rows = raw.execute('SELECT seat, notation, note FROM actions WHERE match_id = ? '
+                                          'ORDER BY "index"', (match_id,)).fetchall()
+            return StoredMatch(self._sqlite.head(found), [self._sqlite.seat(row) for row in seat_rows],
+                               [(seat, notation) for seat, notation, _ in action_rows],
+                               {index: row[2] for index, row in enumerate(action_rows) if row[2] is not None})
         with self._read(snapshot=True) as connection:  # the head's revision must describe the actions read
             row = connection.execute(select(MATCHES).where(MATCHES.c.id == match_id)).first()
             if row is None:
                 return None
             seats = connection.execute(select(SEATS).where(SEATS.c.match_id == match_id).order_by(SEATS.c.seat))
-            actions = connection.execute(select(ACTIONS.c.seat, ACTIONS.c.notation)
-                                         .where(ACTIONS.c.match_id == match_id).order_by(ACTIONS.c.index))
-            return StoredMatch(_head(row), [_seat(s) for s in seats], [(a.seat, a.notation) for a in actions])
+            actions = list(connection.execute(select(ACTIONS.c.seat, ACTIONS.c.notation, ACTIONS.c.note)
+                                              .where(ACTIONS.c.match_id == match_id).order_by(ACTIONS.c.index)))
+            return StoredMatch(_head(row), [_seat(s) for s in seats], [(a.seat, a.notation) for a in actions],
+                               {index: a.note for index, a in enumerate(actions) if a.note is not None})
 
     def list_matches(self, status: str | None, limit: int, after: Cursor | None = None,
                      public_only: bool = True) -> list[tuple[MatchHead, list[SeatRecord]]]:
@@ -275,27 +314,31 @@ class Store:
             return list(connection.scalars(select(MATCHES.c.id).where(MATCHES.c.status == STATUS_RUNNING, has_bot)))
 
     # ----- writing --------------------------------------------------------------------------------------------
-    def create(self, head: MatchHead, seats: Sequence[SeatRecord]) -> None:
+    def create(self, head: MatchHead, seats: Sequence[SeatRecord], clocks: Sequence[ClockWrite] = ()) -> None:
         if self._sqlite is not None:
             sql = self._sqlite
             with sql.transaction(write=True) as raw:
-                raw.execute(f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)",
+                raw.execute(f"INSERT INTO matches ({_MATCH_COLUMNS}) "
+                            "VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, NULL)",
                             (head.id, head.game, head.players, sql.put_options(head.options), head.seed,
                              head.status, sql.put_time(head.created), sql.put_time(head.updated), head.visibility,
-                             int(head.seeded)))
-                raw.executemany("INSERT INTO seats (match_id, seat, kind, name, token_hash, invite_hash) "
-                                "VALUES (?, ?, ?, ?, ?, ?)",
-                                [(head.id, s.seat, s.kind, s.name, s.token_hash, s.invite_hash) for s in seats])
+                             int(head.seeded), None if head.clock is None else sql.put_options(head.clock)))
+                raw.executemany("INSERT INTO seats (match_id, seat, kind, name, token_hash, invite_hash, clock_bank) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                [(head.id, s.seat, s.kind, s.name, s.token_hash, s.invite_hash, s.clock_bank)
+                                 for s in seats])
+                sql.write_clocks(raw, head.id, clocks)
             return
         with self._write() as connection:
             connection.execute(insert(MATCHES).values(
                 id=head.id, game=head.game, players=head.players, options=head.options, seed=head.seed,
                 status=head.status, version=0, revision=0, created=head.created, updated=head.updated,
-                visibility=head.visibility, seeded=head.seeded))
+                visibility=head.visibility, seeded=head.seeded, clock=head.clock))
             connection.execute(insert(SEATS), [
                 {"match_id": head.id, "seat": s.seat, "kind": s.kind, "name": s.name, "token_hash": s.token_hash,
-                 "invite_hash": s.invite_hash}
+                 "invite_hash": s.invite_hash, "clock_bank": s.clock_bank}
                 for s in seats])
+            self._write_clocks(connection, head.id, clocks)
 
     @staticmethod
     def _bump(connection: Connection, match_id: str, revision: int, version: int, status: str) -> datetime:
@@ -316,16 +359,26 @@ class Store:
             raise Conflict(match_id)
 
     def append_action(self, match_id: str, revision: int, index: int, seat: int, notation: str,
-                      status: str) -> datetime:
-        """Record action ``index`` if the match is still at ``revision``; commits before returning."""
+                      status: str, clocks: Sequence[ClockWrite] = (), note: str | None = None,
+                      forfeit: bool = False) -> datetime:
+        """Record action ``index`` if the match is still at ``revision``; commits before returning. In the same
+        transaction: the seats' clocks that changed, and (``forfeit``) the acting seat's forfeit."""
         if self._sqlite is not None:
             try:
                 now = utc_now()
                 stamp = self._sqlite.put_time(now)
                 with self._sqlite.transaction(write=True) as raw:
                     self._bump_sqlite(raw, match_id, revision, index + 1, status, stamp)
-                    raw.execute('INSERT INTO actions (match_id, "index", seat, notation, created) '
-                                "VALUES (?, ?, ?, ?, ?)", (match_id, index, seat, notation, stamp))
+                    if note is None:
+                        raw.execute('INSERT INTO actions (match_id, "index", seat, notation, created) '
+                                    "VALUES (?, ?, ?, ?, ?)", (match_id, index, seat, notation, stamp))
+                    else:
+                        raw.execute('INSERT INTO actions (match_id, "index", seat, notation, created, note) '
+                                    "VALUES (?, ?, ?, ?, ?, ?)", (match_id, index, seat, notation, stamp, note))
+                    self._sqlite.write_clocks(raw, match_id, clocks)
+                    if forfeit:
+                        raw.execute("UPDATE seats SET forfeited = ?, clock_started = NULL, clock_deadline = NULL "
+                                    "WHERE match_id = ? AND seat = ?", (index, match_id, seat))
             except sqlite3.IntegrityError:  # action ``index`` exists already: another writer was first
                 raise Conflict(match_id) from None
             return now
@@ -333,16 +386,79 @@ class Store:
             with self._write() as connection:
                 now = self._bump(connection, match_id, revision, index + 1, status)
                 connection.execute(insert(ACTIONS).values(match_id=match_id, index=index, seat=seat,
-                                                          notation=notation, created=now))
+                                                          notation=notation, created=now, note=note))
+                self._write_clocks(connection, match_id, clocks)
+                if forfeit:
+                    connection.execute(update(SEATS).where(SEATS.c.match_id == match_id, SEATS.c.seat == seat)
+                                       .values(forfeited=index, clock_started=None, clock_deadline=None))
         except IntegrityError:  # action ``index`` exists already: another writer was first
             raise Conflict(match_id) from None
         return now
+
+    @staticmethod
+    def _write_clocks(connection: Connection, match_id: str, clocks: Sequence[ClockWrite]) -> None:
+        for seat, bank, started, deadline in clocks:
+            connection.execute(update(SEATS).where(SEATS.c.match_id == match_id, SEATS.c.seat == seat)
+                               .values(clock_bank=bank, clock_started=started, clock_deadline=deadline))
+
+    def set_clocks(self, match_id: str, revision: int, clocks: Sequence[ClockWrite]) -> int:
+        """Write seats' clocks (a clocked match has begun) as a change of its own; returns the new revision."""
+        with self._write() as connection:
+            result = connection.execute(update(MATCHES).where(MATCHES.c.id == match_id,
+                                                              MATCHES.c.revision == revision)
+                                        .values(revision=revision + 1, updated=utc_now()))
+            if result.rowcount != 1:
+                raise Conflict(match_id)
+            self._write_clocks(connection, match_id, clocks)
+        return revision + 1
+
+    def set_notify(self, match_id: str, seat: int, notify: dict[str, Any] | None) -> None:
+        """A seat's "your turn" target (None: none); the match's revision moves on, so every process rereads it."""
+        with self._write() as connection:
+            connection.execute(update(SEATS).where(SEATS.c.match_id == match_id, SEATS.c.seat == seat)
+                               .values(notify=notify))
+            connection.execute(update(MATCHES).where(MATCHES.c.id == match_id)
+                               .values(revision=MATCHES.c.revision + 1))
+
+    def set_rematch(self, match_id: str, rematch_id: str) -> None:
+        """Name the rematch of a finished match, if none is named yet (else Conflict: another was first)."""
+        with self._write() as connection:
+            result = connection.execute(update(MATCHES).where(MATCHES.c.id == match_id, MATCHES.c.rematch.is_(None))
+                                        .values(rematch=rematch_id, revision=MATCHES.c.revision + 1))
+            if result.rowcount != 1:
+                raise Conflict(match_id)
+
+    def delete_match(self, match_id: str) -> None:
+        """Remove a match that never began (a rematch that lost the race to another), with its seats."""
+        with self._write() as connection:
+            connection.execute(delete(ACTIONS).where(ACTIONS.c.match_id == match_id))
+            connection.execute(delete(SEATS).where(SEATS.c.match_id == match_id))
+            connection.execute(delete(MATCHES).where(MATCHES.c.id == match_id))
+
+    def due_clocks(self, now: datetime, limit: int = 100) -> list[tuple[str, int]]:
+        """(match, seat) of running matches whose seat's time is gone by ``now``, the longest gone first."""
+        with self._read() as connection:
+            rows = connection.execute(
+                select(SEATS.c.match_id, SEATS.c.seat)
+                .join(MATCHES, MATCHES.c.id == SEATS.c.match_id)
+                .where(SEATS.c.clock_deadline.is_not(None), SEATS.c.clock_deadline <= now,
+                       MATCHES.c.status == STATUS_RUNNING)
+                .order_by(SEATS.c.clock_deadline).limit(limit))
+            return [(row.match_id, row.seat) for row in rows]
+
+    def next_deadline(self) -> datetime | None:
+        """The earliest clock deadline of any seat (the index's first entry)."""
+        with self._read() as connection:
+            found = connection.scalar(select(SEATS.c.clock_deadline).where(SEATS.c.clock_deadline.is_not(None))
+                                      .order_by(SEATS.c.clock_deadline).limit(1))
+            return None if found is None else _utc(found)
 
     def remove_last_action(self, match_id: str, revision: int, index: int, status: str) -> datetime:
         """Delete the last action, ``index`` (an undo), if the match is still at ``revision``."""
         return self.remove_action(match_id, revision, index, index, status)
 
-    def remove_action(self, match_id: str, revision: int, index: int, version: int, status: str) -> datetime:
+    def remove_action(self, match_id: str, revision: int, index: int, version: int, status: str,
+                      clocks: Sequence[ClockWrite] = ()) -> datetime:
         """Delete action ``index`` (an undo) if the match is still at ``revision``; later actions move down one.
 
         An undo in a simultaneous phase can take back a step that other players' steps followed; ``version`` is
@@ -359,6 +475,7 @@ class Store:
                                 (match_id, index))
                     raw.execute('UPDATE actions SET "index" = -"index" - 2 WHERE match_id = ? AND "index" < 0',
                                 (match_id,))
+                self._sqlite.write_clocks(raw, match_id, clocks)
             return now
         with self._write() as connection:
             now = self._bump(connection, match_id, revision, version, status)
@@ -369,6 +486,7 @@ class Store:
                                    .values(index=-ACTIONS.c.index - 1))
                 connection.execute(update(ACTIONS).where(mine, ACTIONS.c.index < 0)
                                    .values(index=-ACTIONS.c.index - 2))
+            self._write_clocks(connection, match_id, clocks)
         return now
 
     def take_seat(self, match_id: str, seat: int, name: str, token_hash: str) -> str:

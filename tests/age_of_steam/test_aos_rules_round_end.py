@@ -46,7 +46,8 @@ def test_a_shortfall_lowers_income_by_1_per_dollar_not_paid() -> None:
     state.cash[A], state.income[A], state.shares[A], state.loco[A] = 0, 5, 9, 1  # due 10, cash 5 after income
     events = end_round(state)
     assert state.cash[A] == 0 and state.income[A] == 0 and not state.eliminated[A]
-    assert {"type": "expenses", "player": A, "due": 10, "paid": 5, "short": 5} in events
+    assert {"type": "expenses", "player": A, "due": 10, "paid": 5, "short": 5, "shares": 9, "locomotive": 1,
+            "cash": 0, "income": 0} in events
 
 
 def test_income_below_0_eliminates_the_player() -> None:

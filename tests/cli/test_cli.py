@@ -79,7 +79,7 @@ def test_selfplay_summary(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "selfplay", "tictactoe", "--games", "20", "--seats", "random,random")
     assert status == 0
     assert "20 games of 2 players, seeds 0..19" in out
-    assert "win share" in out
+    assert "wins (ties split)" in out and "share" in out
 
 
 def test_selfplay_rejects_bad_seats(capsys: pytest.CaptureFixture[str]) -> None:
@@ -211,7 +211,8 @@ def test_play_against_a_bot_refuses_to_undo_the_bots_move_and_ends_on_eof(
     assert "player 1 (random): mark " in out  # the bot answered by itself
     assert "cannot undo: undo never takes back another player's action (the last action was player 1 (random)" \
         in out
-    assert out.rstrip().endswith("end of input: leaving the game unfinished")
+    assert out.rstrip().splitlines()[-2] == "end of input: leaving the game unfinished"
+    assert out.rstrip().splitlines()[-1].startswith("saved ")  # then where the record went
 
 
 def test_play_to_the_end_prints_scores_and_winners(capsys: pytest.CaptureFixture[str],

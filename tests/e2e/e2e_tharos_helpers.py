@@ -14,9 +14,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from a11y import assert_accessible
 from e2e_helpers import SeatDriver, screenshot
 
 CELL = re.compile(r"^[A-D][1-4]$")
+# the shell's parts, not Tharos's: its connection badge (#2d7a2d on #d6f0d4, 4.39:1) and its log, a scrolling
+# region that is not focusable (axe: scrollable-region-focusable) once the log is long
+SHELL_EXCLUDE = ["#conn", "#log"]
+
+
+def check_page(page: Any, where: str) -> None:
+    """axe-core's WCAG 2.1 A/AA rules on the Tharos page as the player sees it now (a screenshot's moment)."""
+    assert_accessible(page, f"tharos: {where}", exclude=SHELL_EXCLUDE)
 WORD = re.compile(r"^[a-z_]{2,}$")
 BOARD_FAMILIES = {"money many", "money little", "cards large", "cards single", "reroll", "land", "explore", "buy",
                   "mine", "defend"}
@@ -79,6 +88,7 @@ class TharosDriver(SeatDriver):
         """What the player sees (the viewport): the sticky action bar stays on top."""
         if shot:
             screenshot(self.page, shot, full_page=False)
+            check_page(self.page, shot)
 
     def _plain(self, action: str, shot: str | None) -> str:
         parsed = parse(action)
@@ -150,3 +160,4 @@ class TharosDriver(SeatDriver):
         """The page from its top: the action bar, the landscapes and the seat's board."""
         self.page.evaluate("() => window.scrollTo(0, 0)")
         screenshot(self.page, name, full_page=False)
+        check_page(self.page, name)

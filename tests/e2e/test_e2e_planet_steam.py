@@ -4,7 +4,10 @@ The match is created in the lobby; the human's first two rounds use the auction'
 the tank phase (activate, a tank bought on an own zone, a converter, done), production, buying and selling at the
 exchange and certificates; the page is reloaded in round 2 and must resume; the rest of the game is played with the
 simplest choices, the final score breakdown must show, and the replay viewer is stepped and scrubbed. Each phase is
-saved as a screenshot in test-output/screenshots/.
+saved as a screenshot in test-output/screenshots/, and the page is checked with axe-core (WCAG 2.1 A/AA) there.
+
+The other tests play a round with the keyboard alone (the mouse never pressed), and look at the page at 1440×900 and
+on a phone (390×844, touch) in English and German: own panel in view, no sideways scrolling, no word broken.
 """
 
 from __future__ import annotations
@@ -13,15 +16,29 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from a11y import assert_accessible
 from e2e_helpers import SeatDriver, Server, create_match_in_lobby, held_tokens, screenshot
 from e2e_policy import RICH_ROUNDS, SEATS, SEED, choose
+from e2e_ps_helpers import (
+    COUNT_POINTER_PRESSES,
+    KeyboardDriver,
+    TouchDriver,
+    box_of,
+    create_match,
+    overflowing,
+    pointer_presses,
+    words_broken,
+)
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.e2e
 
 RESOURCES = ["quartz", "ore", "water", "energy"]
+# axe-core finds two violations in the shell around the game, not in Planet Steam's page: the connection badge's
+# contrast (4.39:1) and the scrolling log without a tab stop. They are the shell's to fix; left out here.
+SHELL_EXCLUDE = ["#conn", "#log"]
 
 
 def step_key(state: dict[str, Any], action: str) -> str:
@@ -62,6 +79,10 @@ def test_planet_steam_whole_game_by_clicking(page: Page, e2e_server: Server) -> 
         if view["round"] <= RICH_ROUNDS and key not in shots:
             zone_menu = action.split(" ")[0] in ("claim", "buy-tank", "buy-converter")
             shot = shots[key] = f"ps_{len(shots) + 1:02d}_{key}" + ("_menu" if zone_menu else "")
+            assert_accessible(page, f"the Planet Steam match page ({key})", exclude=SHELL_EXCLUDE)
+        if action.startswith("produce idle "):  # chosen on the page first: the tanks to idle, then one action
+            for zone in action.split(" ")[2:]:
+                page.locator(f'.ps-action .ps-toggle[data-zone="{zone}"]').click()
         driver.act(action, state, shot=shot)
 
     assert reloaded, "the game ended before round 2"
@@ -179,3 +200,105 @@ def check_replay(page: Page, server: Server, match_id: str) -> None:
     stopped = position(page)
     page.wait_for_timeout(1000)
     assert position(page) == stopped, "the replay kept playing after pause"
+
+
+def test_planet_steam_round_by_keyboard_alone(browser: Browser, e2e_server: Server) -> None:
+    """Issue 17: a whole round with the keyboard only — Tab to controls, arrow keys over the map's fields, Enter to
+    choose, amounts typed — with a field claimed and purchases (a market tank, goods at the exchange)."""
+    context = browser.new_context(viewport={"width": 1440, "height": 900}, locale="en-GB", base_url=e2e_server.url)
+    context.add_init_script(COUNT_POINTER_PRESSES)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(str(exc)))
+    try:
+        match_id, token, link = create_match(e2e_server, SEATS, seed=SEED)
+        page.goto(link)
+        page.locator("svg.ps-map").wait_for()
+        driver = KeyboardDriver(page, e2e_server, match_id, 0, token)
+        while True:
+            state = driver.wait_turn(timeout=60)
+            assert state is not None, "the game ended in round 1"
+            if state["view"]["round"] > 1:
+                break
+            action = choose(state["view"], state["legal"], 0)
+            key = step_key(state, action)
+            driver.act(action, state, shot=f"ps_kb_{key}" if key in ("claim", "build_buy_tank") else None)
+        kinds = {action.split(" ")[0] for action, _ in driver.done}
+        assert {"claim", "buy-tank", "buy", "produce", "done"} <= kinds, sorted(driver.done)
+        claimed = [a for a, how in driver.done if a.startswith("claim ")]
+        assert claimed and all("arrow keys" in how for a, how in driver.done if a.startswith(("claim", "buy-tank")))
+        assert pointer_presses(page) == 0, "the mouse (or a touch) was used"
+        assert not problems, problems
+    finally:
+        context.close()
+
+
+def play_round_one(driver: SeatDriver, stop_at: str) -> dict[str, Any]:
+    """Play the seat's round-1 turns with the browser test's policy until its step ``stop_at`` comes up."""
+    while True:
+        state = driver.wait_turn(timeout=60)
+        assert state is not None and state["view"]["round"] == 1, f"round 1 ended before {stop_at}"
+        if state["view"]["agenda"][0]["k"] == stop_at:
+            return state
+        driver.act(choose(state["view"], state["legal"], 0), state)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_planet_steam_desktop_own_panel_and_card_rules_in_view(browser: Browser, e2e_server: Server,
+                                                               lang: str) -> None:
+    """Issue 12, items 4 and 5: at 1440×900 the player's own panel shows without scrolling, and each specialist card
+    carries its rules text in the page's language."""
+    locale = "de-DE" if lang == "de" else "en-GB"
+    context = browser.new_context(viewport={"width": 1440, "height": 900}, locale=locale, base_url=e2e_server.url)
+    page = context.new_page()
+    try:
+        match_id, token, link = create_match(e2e_server, SEATS, seed=SEED)
+        page.goto(link)
+        page.locator("svg.ps-map").wait_for()
+        driver = SeatDriver(page, e2e_server, match_id, 0, token)
+        play_round_one(driver, "claim")
+        mine = box_of(page, ".ps-mine .ps-player.me")
+        assert mine["y"] >= 0 and mine["y"] + mine["height"] <= 900, f"own panel at {mine}: below the fold"
+        rules = page.locator(".ps-card .ps-cardrules").all_inner_texts()
+        assert len(rules) == 4 and all(len(text) > 30 for text in rules), rules
+        assert ("Startspielerin" if lang == "de" else "Start player") in rules[0]
+        screenshot(page, f"ps_desktop_{lang}_claim", full_page=False)
+        assert_accessible(page, f"the Planet Steam match page at 1440×900 ({lang})", exclude=SHELL_EXCLUDE)
+        state = play_round_one(driver, "produce")
+        screenshot(page, f"ps_desktop_{lang}_production", full_page=False)
+        assert state["view"]["agenda"][0]["k"] == "produce"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_planet_steam_round_on_a_phone_by_tapping(browser: Browser, e2e_server: Server, lang: str) -> None:
+    """Issue 12, item 6: on a 390×844 touch screen round 1 is played by tapping (no hover needed), the page never
+    scrolls sideways and no word of the page is broken across lines."""
+    locale = "de-DE" if lang == "de" else "en-GB"
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale, base_url=e2e_server.url,
+                                  has_touch=True, is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    try:
+        match_id, token, link = create_match(e2e_server, SEATS, seed=SEED)
+        page.goto(link)
+        page.locator("svg.ps-map").wait_for()
+        driver = TouchDriver(page, e2e_server, match_id, 0, token)
+        shots = {"claim": f"ps_phone_{lang}_claim", "build": f"ps_phone_{lang}_build",
+                 "produce": f"ps_phone_{lang}_production", "trade": f"ps_phone_{lang}_trade"}
+        while True:
+            state = driver.wait_turn(timeout=60)
+            assert state is not None
+            if state["view"]["round"] > 1:
+                break
+            step = state["view"]["agenda"][0]["k"]
+            if step in shots:
+                assert overflowing(page) <= 1, f"the page scrolls sideways at {step}"
+                assert not words_broken(page), f"words broken across lines at {step}: {words_broken(page)}"
+                screenshot(page, shots.pop(step), full_page=True)
+            driver.act(choose(state["view"], state["legal"], 0), state)
+        kinds = {action.split(" ")[0] for action, _ in driver.done}
+        assert {"claim", "buy-tank", "produce"} <= kinds, sorted(driver.done)
+        assert_accessible(page, f"the Planet Steam match page on a phone ({lang})", exclude=SHELL_EXCLUDE)
+    finally:
+        context.close()

@@ -41,7 +41,7 @@ def test_tictactoe_against_a_bot(page: Page, e2e_server: Server) -> None:
     assert marks.count("X") + marks.count("O") == final["version"]
     scores = page.locator("#scores")
     assert scores.is_visible() and "Result" in scores.inner_text()
-    assert page.locator(".ttt-grid button[data-cell]:enabled").count() == 0
+    assert page.locator('.ttt-grid button[data-cell][aria-disabled="false"]').count() == 0
     screenshot(page, "ttt_02_over")
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from e2e_helpers import Server, check_final_scores_table, create_match_in_lobby, held_tokens, screenshot
-from e2e_tharos_helpers import TharosDriver, parse
+from e2e_tharos_helpers import TharosDriver, check_page, parse
 from e2e_tharos_policy import GAME, SEATS, SEED, choose
 
 from brassboard.bots import make_bot, seat_seed
@@ -141,6 +141,7 @@ def switch_language(page: Page) -> None:
     assert "Öffentliche Gebäude" in page.locator(".th-buildings h4").inner_text()
     page.evaluate("() => window.scrollTo(0, 0)")
     screenshot(page, "tharos_60_german", full_page=False)
+    check_page(page, "tharos_60_german")
     page.locator('button.lang:text-is("EN")').click()
     page.locator('.th-steps li.on:text-is("Actions")').wait_for()
 
@@ -156,6 +157,7 @@ def look_as_spectator(browser: Browser, server: Server, match_id: str) -> None:
         assert watcher.locator(".th-action .th-groups").count() == 0, "a spectator is offered choices"
         assert watcher.locator("button.th-die, button.th-land, .th-acard").count() == 0
         screenshot(watcher, "tharos_70_spectator")
+        check_page(watcher, "tharos_70_spectator")
     finally:
         context.close()
 
@@ -195,10 +197,12 @@ def test_tharos_three_players_by_clicking(page: Page, browser: Browser, e2e_serv
     check_final_scores_table(page, e2e_server, match_id, 3, SCORE_LABELS, ".th-action")
     page.evaluate("() => window.scrollTo(0, 0)")
     screenshot(page, "tharos_90_final_scores")
+    check_page(page, "tharos_90_final_scores")
     page.goto(f"/m/{match_id}/replay?at=120")
     wait_drawn(page)
     assert page.locator(".th-board").count() == 3
     screenshot(page, "tharos_91_replay")
+    check_page(page, "tharos_91_replay")
     assert time.monotonic() - started < 240, "the browser game took too long"
 
 

@@ -1,6 +1,6 @@
 """Scenario-building helpers for the Planet Steam rule and worked-example tests.
 
-Not a test module: ``test_rules.py`` and ``test_worked_examples.py`` import it.
+Not a test module: the ``test_rules_*.py`` files (one per phase) and ``test_worked_examples.py`` import it.
 
 A scenario is built in two ways, as the tests need:
 
@@ -14,6 +14,7 @@ the player to the "left" of seat ``p`` is seat ``p + 1``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -24,9 +25,34 @@ from brassboard.games.planet_steam.rules import NEUTRAL, NO_CONVERTER, UNAVAILAB
 Step = dict[str, Any]
 
 __all__ = [
-    "EASY", "NEUTRAL", "NO_CONVERTER", "RESOURCES", "UNAVAILABLE", "UNCLAIMED", "Step", "act", "at",
-    "clear_map", "events_of", "finish_setup", "give", "hold_cards", "legal", "neutral", "new_state", "own",
-    "play_until", "put_tank", "refresh", "rig_dice", "set_exchange", "zone",
+    "EASY",
+    "NEUTRAL",
+    "NO_CONVERTER",
+    "PLAYER_COUNTS",
+    "RESOURCES",
+    "UNAVAILABLE",
+    "UNCLAIMED",
+    "Step",
+    "act",
+    "at",
+    "auction_start",
+    "clear_map",
+    "events_of",
+    "finish_setup",
+    "give",
+    "hold_cards",
+    "legal",
+    "neutral",
+    "new_state",
+    "own",
+    "play_until",
+    "put_tank",
+    "refresh",
+    "rig_dice",
+    "scene",
+    "set_exchange",
+    "snapshot",
+    "zone",
 ]
 
 
@@ -217,3 +243,66 @@ def play_until(state: PlanetSteamState, step_kind: str | None = None, *, round_:
         choice = next((a for a in options if a in EASY), options[0])
         state.apply(p, choice)
     raise AssertionError(f"step {step_kind!r} never came")
+
+
+PLAYER_COUNTS = [2, 3, 4, 5]
+
+
+def auction_start(players: int = 4, start: int = 0, **options: Any) -> PlanetSteamState:
+    """A new game past the set-up upgrades: the start player is to open the first specialist bidding round."""
+    state = new_state(players, start=start, **options)
+    finish_setup(state)
+    return state
+
+
+def scene(players: int = 4, cards: dict[int, int] | None = None, **options: Any) -> PlanetSteamState:
+    """An empty map (start claims removed), every player holding a specialist card (seat p: card p + 1)."""
+    state = auction_start(players, **options)
+    clear_map(state)
+    hold_cards(state, cards or {p: p + 1 for p in range(players)})
+    state.bonus = [0, 0, 0, 0]
+    return state
+
+
+def snapshot(state: PlanetSteamState) -> str:
+    """The whole state as canonical JSON: equal strings mean nothing changed."""
+    return json.dumps(state.to_dict(), sort_keys=True)
+
+
+# Table 1: exchange supply quartz/ore/water/energy, building permits, luxury quarters
+TABLE_1 = {2: ([4, 7, 6, 10], 6, 4), 3: ([5, 8, 7, 12], 6, 5), 4: ([6, 9, 8, 14], 7, 6), 5: ([7, 10, 10, 16], 7, 7)}
+# Table 2: credits, then quartz/ore/water/energy per player
+TABLE_2 = {2: (100, [0, 1, 3, 3]), 3: (110, [0, 2, 4, 2]), 4: (120, [1, 2, 3, 3]), 5: (130, [1, 2, 3, 4])}
+# Table 3 (advanced rule "Reduzierte Start-Rohstoffe")
+TABLE_3 = {2: (80, [0, 0, 2, 3]), 3: (90, [0, 1, 3, 2]), 4: (100, [0, 1, 3, 3]), 5: (110, [0, 1, 3, 3])}
+
+
+def claim_turn(players: int = 4, p: int = 0, **options: Any) -> PlanetSteamState:
+    state = scene(players, **options)
+    at(state, {"k": "claim", "p": p}, {"k": "claim", "p": (p + 1) % players})
+    return state
+
+
+def build_turn(p: int = 0, **options: Any) -> PlanetSteamState:
+    state = scene(4, **options)
+    at(state, {"k": "build", "p": p}, {"k": "activate", "p": (p + 1) % 4})
+    return state
+
+
+def produce_turn(p: int = 0, **options: Any) -> PlanetSteamState:
+    state = scene(4, **options)
+    give(state, p, quartz=0, ore=0, water=0, energy=0, freighter={"quartz": 4, "ore": 4, "water": 4, "energy": 4})
+    return state
+
+
+def win_cheaply(state: PlanetSteamState, card: int) -> int:
+    """The opener bids 1, everyone else passes; the opener takes ``card``. Returns the winner."""
+    (opener,) = state.active_players()
+    act(state, opener, "bid 1")
+    for q in state.agenda[0]["bidders"]:
+        if q != opener:
+            act(state, q, "pass")
+    act(state, opener, f"take {card}")
+    while state.agenda[0]["p"] == opener and state.agenda[0]["k"] in ("engineer", "banker", "bonus"):
+        act(state, opener, legal(state, opener)[0])
+    return opener

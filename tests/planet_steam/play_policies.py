@@ -30,7 +30,7 @@ EVERY_KIND: tuple[str, ...] = (
     "upgrade", "neutral", "bid", "pass", "take", "engineer", "banker", "bonus", "order", "manipulate", "shift",
     "done", "sabotage", "topple", "place", "auction", "claim", "divert", "airship", "keep", "release", "activate",
     "decline", "relief", "buy-tank", "import", "buy-converter", "buy-compressor", "move", "move-converter",
-    "remove-converter", "move-compressor", "idle", "use", "produce", "buy", "sell", "buy-permit", "sell-permit",
+    "remove-converter", "move-compressor", "produce", "buy", "sell", "buy-permit", "sell-permit",
     "buy-quarters",
 )
 """Every action kind of Planet Steam (the notation's first word)."""

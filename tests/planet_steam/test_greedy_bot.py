@@ -164,7 +164,7 @@ def test_production_runs_the_valuable_tank_when_energy_is_short() -> None:
     give(state, 0, quartz=0, water=0, energy=1)
     set_exchange(state, "quartz", price=15)
     set_exchange(state, "water", price=4)
-    at(state, {"k": "produce", "p": 0, "idle": []})
+    at(state, {"k": "produce", "p": 0})
     bot = GreedyBot(0, strict=True)
     while state.agenda and state.agenda[0]["k"] == "produce":
         state.apply(0, bot.choose(state, 0))
@@ -180,8 +180,8 @@ def test_production_idles_a_tank_whose_goods_are_worth_less_than_its_energy() ->
     give(state, 0, water=0, energy=3)
     set_exchange(state, "water", price=2)
     set_exchange(state, "energy", price=9)
-    at(state, {"k": "produce", "p": 0, "idle": []})
-    assert GreedyBot(0, strict=True).choose(state, 0) == Action("idle", water_zone)
+    at(state, {"k": "produce", "p": 0})
+    assert GreedyBot(0, strict=True).choose(state, 0) == Action("produce", "idle", water_zone)
 
 
 def test_certificates_luxury_quarters_whenever_affordable() -> None:

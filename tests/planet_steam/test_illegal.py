@@ -32,7 +32,7 @@ SAMPLE: dict[str, str] = {
     "decline": "decline", "relief": "relief", "buy-tank": "buy-tank C4", "import": "import C4",
     "buy-converter": "buy-converter C4 ore", "buy-compressor": "buy-compressor C4", "move": "move C4 C5",
     "move-converter": "move-converter C4 C5", "remove-converter": "remove-converter C4",
-    "move-compressor": "move-compressor C4 C5", "idle": "idle C4", "use": "use C4", "produce": "produce",
+    "move-compressor": "move-compressor C4 C5", "produce": "produce",
     "buy": "buy ore 1", "sell": "sell ore 1", "buy-permit": "buy-permit", "sell-permit": "sell-permit",
     "buy-quarters": "buy-quarters",
 }
@@ -115,7 +115,7 @@ STEP_KINDS: dict[str, frozenset[str]] = {
     "activate": frozenset({"activate", "decline", "relief"}),
     "build": frozenset({"buy-tank", "import", "buy-converter", "buy-compressor", "upgrade", "move", "move-converter",
                         "remove-converter", "move-compressor", "done"}),
-    "produce": frozenset({"idle", "use", "produce"}),
+    "produce": frozenset({"produce"}),
     "trade": frozenset({"buy", "sell", "pass"}),
     "certificate": frozenset({"buy-permit", "sell-permit", "buy-quarters", "pass"}),
 }
@@ -247,7 +247,7 @@ def test_production_needs_the_energy() -> None:
         return step_kind(s) == "produce" and Action("produce") not in s.legal_actions(me(s))
     state = find(short, "a production without enough energy").clone()
     player = me(state)
-    need = state.production(player, state.producing(player, state.agenda[0]))["energy"]
+    need = state.production(player, state.producing(player))["energy"]
     error = refuse(state, player, "produce")
     assert f"need {need} energy" in error.reason
     assert f"you hold {state.players[player].goods[ENERGY]}" in error.reason

@@ -196,7 +196,7 @@ def test_example_airship_boosts_every_tank_in_its_row() -> None:
     at(state, {"k": "airship", "p": orange})
     assert legal(state, orange) == [f"airship {row}" for row in range(1, 8)]  # seven anchor points
     act(state, orange, "airship 3")
-    at(state, {"k": "produce", "p": green, "idle": []}, {"k": "produce", "p": orange, "idle": []})
+    at(state, {"k": "produce", "p": green}, {"k": "produce", "p": orange})
     act(state, green, "produce")
     act(state, orange, "produce")
     assert state.players[green].goods[ORE] == 2
@@ -217,9 +217,9 @@ def test_example_basic_production_green_chooses_tanks() -> None:
     put_tank(state, green, "A6", "F1", converter="ore")
     assert zone(state, "D4") in state.fig.rivers
     give(state, green, ore=0, water=0, energy=1)
-    at(state, {"k": "produce", "p": green, "idle": []})
+    at(state, {"k": "produce", "p": green})
     assert "produce" not in legal(state, green)  # both ore tanks would need 2 energy
-    act(state, green, "idle F1", "produce")
+    act(state, green, "produce idle F1")
     assert state.players[green].goods[ORE] == 1
     assert state.players[green].goods[WATER] == 1
     assert state.players[green].goods[ENERGY] == 0
@@ -236,7 +236,7 @@ def test_example_bonus_production_compressor_and_synergy() -> None:
     put_tank(state, orange, "B6", "A7", "B7")
     give(state, orange, water=0, energy=4, freighter={"water": 2})
     assert state.capacity(orange, WATER) == 7
-    at(state, {"k": "produce", "p": orange, "idle": []})
+    at(state, {"k": "produce", "p": orange})
     events = act(state, orange, "produce")
     (production,) = events_of(events, "production")
     assert production["energy"] == 4
@@ -258,7 +258,7 @@ def test_example_bonus_production_synergy_and_airship() -> None:
     put_tank(state, purple, "A2", "B2", "A3", "F5", "F6", converter="quartz")
     state.airship_row = 2
     give(state, purple, quartz=0, energy=5, freighter={"quartz": 4})
-    at(state, {"k": "produce", "p": purple, "idle": []})
+    at(state, {"k": "produce", "p": purple})
     events = act(state, purple, "produce")
     (production,) = events_of(events, "production")
     assert production["energy"] == 5
@@ -517,7 +517,7 @@ def test_example_2008_compressor_and_synergy() -> None:
     on fields 1 to 4: +3 resource. Result: There will be 8 resources produced, the required amount of energy is 4.'"""
     state = _row_of_four_2008()
     give(state, 0, energy=4)
-    at(state, {"k": "produce", "p": 0, "idle": []})
+    at(state, {"k": "produce", "p": 0})
     act(state, 0, "produce")
     assert state.players[0].goods[WATER] == 8
     assert state.players[0].goods[ENERGY] == 0
@@ -529,9 +529,9 @@ def test_example_2008_energy_shortage() -> None:
     Using 3 energy, 6 resources are produced.'"""
     state = _row_of_four_2008()
     give(state, 0, energy=3)
-    at(state, {"k": "produce", "p": 0, "idle": []})
+    at(state, {"k": "produce", "p": 0})
     assert "produce" not in legal(state, 0)
-    act(state, 0, "idle A7", "produce")
+    act(state, 0, "produce idle A7")
     assert state.players[0].goods[WATER] == 6
     assert state.players[0].goods[ENERGY] == 0
 
@@ -547,7 +547,7 @@ def test_example_2008_ore_with_synergy_and_energy_coupler() -> None:
     put_tank(state, red, "A6", "B6", "C6", "A7", "F2", "F4", converter="ore")  # 1-3 in the coupler's line
     state.airship_row = 6  # the Heater's energy coupler (the 2008 board is the 2013 grid turned)
     give(state, red, ore=0, energy=6, freighter={"ore": 4})
-    at(state, {"k": "produce", "p": red, "idle": []})
+    at(state, {"k": "produce", "p": red})
     events = act(state, red, "produce")
     (production,) = events_of(events, "production")
     assert production["energy"] == 6
@@ -569,7 +569,7 @@ def test_example_2008_energy_coupler_boosts_other_players_too() -> None:
     give(state, blue, energy=0)
     at(state, {"k": "airship", "p": red})
     act(state, red, "airship 5")
-    at(state, {"k": "produce", "p": blue, "idle": []}, {"k": "produce", "p": red, "idle": []})
+    at(state, {"k": "produce", "p": blue}, {"k": "produce", "p": red})
     act(state, blue, "produce")
     act(state, red, "produce")
     assert state.players[red].goods[ENERGY] == 2

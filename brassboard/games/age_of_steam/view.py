@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .figures import ALL_HEXES, COLUMNS, Figures, col_row, figures, label
 from .rules import ACTION_IDS
+from .textmap import text_map_lines
 
 if TYPE_CHECKING:
     from .rules import AgeOfSteamState
@@ -115,6 +116,7 @@ def render_text(state: AgeOfSteamState, player: int | None = None) -> str:
     if state.build is not None:
         b = state.build
         lines.append(f"build: P{b['player']} builds left {b['builds_left']} spent ${b['spent']}")
+    lines.extend(text_map_lines(state))
     lines.append("cities:")
     for h in sorted(state.cubes):
         name = fig.cities[h].name if h in fig.cities else f"new city {state.new_cities[h]} ({fig.towns[h]})"

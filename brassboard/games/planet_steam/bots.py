@@ -688,12 +688,8 @@ class GreedyBot:
         v = _Valuer(s, p)
         h = _Holdings(s, p)
         _, chosen = v.best_use(h.out, h.comp, h.goods[ENERGY], v.room(h), v.price, s.airship_row)
-        producing = set(s.producing(p, step))
-        for z in sorted(producing - chosen):
-            return Action("idle", s.fig.zone_names[z])
-        for z in sorted(chosen - producing):
-            return Action("use", s.fig.zone_names[z])
-        return Action("produce")
+        idle = [z for z in s.standing_tanks(p) if z not in chosen]
+        return s.production_action(s.fig.zone_names[z] for z in idle)
 
     # ----- the exchange and certificates ----------------------------------------------------------------------
     def _needs(self, s: PlanetSteamState, p: int) -> list[int]:

@@ -99,6 +99,7 @@ class Figures:
     independent_capacity: int
     cards: tuple[tuple[int, tuple[str, ...]], ...]  # (order number, specialists)
     specialist_names: dict[str, dict[str, str]]
+    specialist_rules: dict[str, dict[str, str]]  # what each card does, by language (data: rules_en / rules_de)
 
     def zone(self, name: str) -> int:
         return self.zone_names.index(name)
@@ -125,6 +126,7 @@ class Figures:
             "capacity": [list(c) for c in self.capacity], "independent_capacity": self.independent_capacity,
             "cards": [[number, list(specialists)] for number, specialists in self.cards],
             "specialist_names": copy.deepcopy(self.specialist_names),
+            "specialist_rules": copy.deepcopy(self.specialist_rules),
             "costs": copy.deepcopy(self.costs), "scoring": dict(self.scoring),
             "building_permits": self.building_permits, "luxury_quarters": self.luxury_quarters,
         }
@@ -179,6 +181,9 @@ def _build(data: dict[str, Any], edition: str, players: int) -> Figures:
     if old:
         for key, v in data["specialists_2008"].items():
             names_by_specialist[key] = {"en": v["en"], "de": v["de"]}
+    edition_key = "rules_2008_" if old else "rules_"
+    rules_by_specialist = {key: {lang: v.get(edition_key + lang, v["rules_" + lang]) for lang in ("en", "de")}
+                           for key, v in data["specialists"].items()}
     return Figures(
         edition=edition,
         players=players,
@@ -209,5 +214,6 @@ def _build(data: dict[str, Any], edition: str, players: int) -> Figures:
         capacity=tuple(tuple(data["freighters"][r]) for r in RESOURCES),
         independent_capacity=data["freighters"]["independent"],
         cards=tuple((int(n), tuple(s)) for n, s in data["specialist_sets"][str(players)]),
+        specialist_rules=rules_by_specialist,
         specialist_names=names_by_specialist,
     )

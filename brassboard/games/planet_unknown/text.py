@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from . import geometry as g
 from .figures import RESOURCES, TRACKS, figures
+from .textshapes import depot_shape_lines
 
 if TYPE_CHECKING:
     from .rules import PlanetUnknownState
@@ -69,6 +70,7 @@ def render(state: PlanetUnknownState, player: int | None = None) -> str:
                 tops.append(f"{name}: {fig.shapes[kind.shape].name} {RESOURCES[kind.resource_a]}/"
                             f"{RESOURCES[kind.resource_b]}{meteor}")
         out.append("    depot  " + "   ".join(tops))
+        out.extend(depot_shape_lines(state, p) if player == p else [])
         if corp.offer and player == p:
             if state.phase == "claim":
                 names = [f"{fig.civ_cards[c]['name']} ({fig.civ_cards[c]['text']})" for c in corp.offer]

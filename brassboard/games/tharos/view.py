@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import dice as d
 from .attack import defence
-from .figures import CELL_NAMES, COLOURS, LETTERS, MEDALS, figures
+from .figures import CELL_NAMES, COLOURS, LETTERS, MEDALS, Figures, figures
 
 if TYPE_CHECKING:
     from .rules import TharosState
@@ -129,6 +129,8 @@ def build_view(state: TharosState, viewer: int | None) -> dict[str, Any]:
         "guilds": [guild_view(state, p, viewer) for p in range(state.num_players)],
         "over": state.is_over(),
     }
+    if state.options["figures"]:
+        data["figures"] = printed_figures(fig)
     if state.is_over():
         data["scores"] = [s.to_dict() for s in state.scores()]
         data["winners"] = state.winners()
@@ -137,9 +139,14 @@ def build_view(state: TharosState, viewer: int | None) -> dict[str, Any]:
 
 def static_figures() -> dict[str, Any]:
     """The printed figures of the default set (landscape kinds, converters, cards, buildings, round-end cards)."""
-    from .action_card_data import default_figures
+    return printed_figures(figures())
 
-    fig = figures()
+
+def printed_figures(fig: Figures) -> dict[str, Any]:
+    """The printed figures of ``fig``: the default set's, or a match's own where its ``figures`` option changed them
+    (the view then carries them, so the page's card texts and costs follow the figures in force)."""
+    from .action_card_data import deck_figures
+
     raw = fig.raw
     return {
         "landscapes": list(fig.landscape_kinds),
@@ -150,6 +157,6 @@ def static_figures() -> dict[str, Any]:
         "round_end": {str(k): [[list(e) for e in r] for r in v] for k, v in fig.round_end.items()},
         "player_cards": raw.get("player_cards", {}),
         "buildings": raw.get("buildings", {}),
-        "action_cards": default_figures().public(),  # numbered cards with texts, mine sets and shapes (T3)
+        "action_cards": deck_figures(raw["action_cards"]).public(),  # cards with texts, mine sets, shapes (T3)
         "scoring": fig.scoring,
     }

@@ -12,7 +12,23 @@ function languageToggle() {
 
 function nav() {
   fill(document.getElementById("nav"), h("a", { href: "/" }, t("nav.lobby")));
+  skipLink();
 }
+
+/** The first stop of Tab: on a match page to the move box (the action area), elsewhere to the content. */
+function skipLink() {
+  const link = document.getElementById("skiplink");
+  const onMatch = /^\/m\/[^/]+\/?$/.test(location.pathname);
+  link.href = onMatch ? "#actions" : "#page";
+  link.textContent = t(onMatch ? "a11y.skipToActions" : "a11y.skipToContent");
+}
+
+document.getElementById("skiplink").addEventListener("click", (event) => {
+  const target = document.getElementById("movebox-input") || document.getElementById("page");
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+});
 
 async function route() {
   const page = document.getElementById("page");

@@ -14,6 +14,8 @@
  *   onCancel(): Escape was pressed
  *   onKey(event, el): any other key while a target has focus; return true if handled
  *   onFocus(el): the cursor moved onto el (e.g. show the same preview as on hover)
+ *   move(el, key): optional; the target an arrow key leads to from el (null: stay), for grids whose neighbours the
+ *     screen geometry does not give (a hex map's columns); undefined: the nearest target in that direction
  * @returns {{refresh(): void, focus(key?: string): void, current(): string|null, destroy(): void}}
  */
 export function boardKeys(container, options = {}) {
@@ -67,7 +69,9 @@ export function boardKeys(container, options = {}) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const direction = DIRECTIONS[event.key];
     if (direction) {
-      moveTo(nearest(el, direction[0], direction[1]));
+      // a board with its own grid (hexes) may name the next target; undefined falls back to the nearest on screen
+      const named = options.move ? options.move(el, event.key) : undefined;
+      moveTo(named !== undefined ? named : nearest(el, direction[0], direction[1]));
     } else if (event.key === "Home" || event.key === "End") {
       const all = targets();
       moveTo(event.key === "Home" ? all[0] : all[all.length - 1]);

@@ -59,11 +59,12 @@ export function fill(el, ...children) {
   return el;
 }
 
-/** A short-lived message at the bottom of the page. */
-export function toast(text, kind = "info", ms = 5000) {
+/** A short-lived message at the bottom of the page. quiet: the page speaks it otherwise (its live region), so the
+ * toast is hidden from assistive technology rather than read twice. */
+export function toast(text, kind = "info", ms = 5000, { quiet = false } = {}) {
   const box = document.getElementById("toasts");
   if (!box) return;
-  const el = h("div.toast." + kind, { role: "status" }, text);
+  const el = h("div.toast." + kind, quiet ? { "aria-hidden": "true" } : {}, text);
   box.append(el);
   setTimeout(() => el.remove(), ms);
 }

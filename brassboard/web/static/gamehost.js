@@ -65,7 +65,26 @@ export class GameHost {
     const seat = seats && seats.find((s) => s.seat === entry.seat);
     return `${seat && seat.name ? seat.name : "#" + (entry.seat + 1)}: ${entry.action}`;
   }
+
+  /** The results of chance a log entry carries (its events marked `chance`), in words: the game's own
+   * describeChance(entry) where it has one, else each such event's kind and public fields. */
+  chance(entry, seats) {
+    try {
+      if (this.module.describeChance) return this.module.describeChance(entry) || [];
+    } catch (exc) { console.error(exc); }
+    const name = (seat) => { const s = seats && seats.find((x) => x.seat === seat); return (s && s.name) || "#" + (seat + 1); };
+    return (entry.events || []).filter((event) => event && event.chance).map((event) => {
+      const fields = Object.entries(event)
+        .filter(([key]) => !CHANCE_META.has(key))
+        .map(([key, value]) => `${key.replace(/_/g, " ")} ${Array.isArray(value) ? value.map(chanceValue).join(", ") : chanceValue(value)}`);
+      const what = [String(event.type || "").replace(/_/g, " "), ...fields].filter(Boolean).join(", ");
+      return shellT("announce.chance", { who: typeof event.player === "number" ? name(event.player) + ": " : "", what });
+    });
+  }
 }
+
+const CHANCE_META = new Set(["type", "chance", "player", "private_to", "secret", "reveal", "why"]);
+const chanceValue = (value) => (value !== null && typeof value === "object" ? JSON.stringify(value) : String(value));
 
 /** The log: newest at the bottom, each entry readable, its notation small. */
 export function renderLog(list, entries, host, seats) {

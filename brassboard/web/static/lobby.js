@@ -3,6 +3,7 @@ import { h, fill, toast, copyText } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { api, tokens, prefs } from "./net.js";
 import { loadGameModule } from "./gamehost.js";
+import { clockPresetField, clockOfPreset } from "./clock.js";
 
 const moduleStrings = {};   // game id -> the UI module's strings (option texts in the chosen language)
 
@@ -83,8 +84,12 @@ function newMatchForm() {
   }
   const players = Math.min(game.max_players, Math.max(game.min_players, form.players || Math.min(4, game.max_players)));
   form.players = players;
-  form.seats = (form.seats || []).slice(0, players);
-  while (form.seats.length < players) form.seats.push(form.seats.length === 0 ? "human" : `bot:${game.bots && game.bots.includes("greedy") ? "greedy" : (game.bots || ["random"])[0]}`);
+  // the seat choices are this game's (GET /api/games names its bots): a seat left on a bot the game lacks (e.g.
+  // greedy after switching to tic-tac-toe) takes the game's default bot, so every select shows what will be sent
+  const kinds = seatKinds(game);
+  const defaultBot = kinds.includes("bot:greedy") ? "bot:greedy" : kinds[2];
+  form.seats = (form.seats || []).slice(0, players).map((kind) => (kinds.includes(kind) ? kind : defaultBot));
+  while (form.seats.length < players) form.seats.push(form.seats.length === 0 ? "human" : defaultBot);
   form.names = (form.names || []).slice(0, players);
   form.options = form.options && form.options.__game === game.id ? form.options : { __game: game.id };
 
@@ -93,7 +98,6 @@ function newMatchForm() {
   const playerSelect = h("select", { id: "players", onchange: (e) => { form.players = +e.target.value; saveForm(); render(); } },
     range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === players }, String(n))));
 
-  const kinds = ["human", "open", ...(game.bots || ["random"]).map((b) => "bot:" + b)];
   const seatRows = form.seats.map((kind, i) => h("tr",
     h("th", t("lobby.seat", { n: i + 1 })),
     h("td", h("select", { "aria-label": t("lobby.seat", { n: i + 1 }), class: "seat-kind", dataset: { seat: i },
@@ -112,11 +116,18 @@ function newMatchForm() {
     humans > 1 ? h("p.note", t("lobby.hotseat")) : null,
     h("label.opt.public", h("input", { type: "checkbox", id: "public", checked: !!form.public,
       onchange: (e) => { form.public = e.target.checked; saveForm(); } }), " ", t("lobby.public")),
+    clockPresetField(form, (key) => { form.clock = key; saveForm(); }),
     optionRows.length ? h("details.options", { open: !!form.optionsOpen, ontoggle: (e) => { form.optionsOpen = e.target.open; saveForm(); } },
       h("summary", t("lobby.options")), h("div.optlist", optionRows),
       h("label.opt", h("span.optname", t("lobby.seed")), h("input", { type: "number", id: "seed", value: form.seed ?? "", min: 0, dataset: { field: "seed" },
         oninput: (e) => { form.seed = e.target.value; saveForm(); } }))) : null,
     h("div.row", h("button.primary", { type: "submit", id: "create" }, t("lobby.create"))));
+}
+
+/** The seat kinds a game offers: a human here, an open seat, and one per bot the server names for the game. */
+function seatKinds(game) {
+  const bots = game.bots && game.bots.length ? game.bots : ["random"];
+  return ["human", "open", ...bots.map((bot) => "bot:" + bot)];
 }
 
 function optionField(gameId, opt) {
@@ -163,6 +174,7 @@ async function create(game) {
   const names = form.seats.map((k, i) => (k === "human" && form.names[i] && form.names[i].trim() ? form.names[i].trim() : null));
   if (names.some((n) => n)) body.names = names;
   if (form.seed !== undefined && form.seed !== "") body.seed = +form.seed;
+  if (clockOfPreset(form.clock)) body.clock = clockOfPreset(form.clock);
   try {
     created = await api("POST", "/api/matches", body);
   } catch (exc) {

@@ -4,6 +4,11 @@ import { h, fill, toast, copyText } from "./dom.js";
 import { t } from "./i18n.js";
 import { api, tokens, prefs, Channel } from "./net.js";
 import { loadGameModule, GameHost, renderLog, renderScores } from "./gamehost.js";
+import { Announcer } from "./announce.js";
+import { mountMoveBox } from "./movebox.js";
+import { mountBoardText } from "./boardtext.js";
+import { renderInvitePanel } from "./invitepanel.js";
+import { AsyncPlay } from "./asyncplay.js";   // clocks, your-turn notices, rematch (issue 12)
 
 let id, els, host = null;
 const channels = new Map();   // token (or "" for the spectator) -> Channel
@@ -14,6 +19,8 @@ let connection = "loading";
 let hostPromise = null;
 let invite = null;             // the invite of the link this page was opened with (a private match's seat)
 let wantedSeat = null;         // the seat chosen in the lobby's list (a public match)
+let asyncPlay = null;
+let announcer = null, movebox = null, boardText = null;  // issue 17: spoken news, typed moves, the board as text
 
 export function showMatch(element, matchId) {
   id = matchId;
@@ -33,7 +40,7 @@ export function showMatch(element, matchId) {
   }
   if (params.get("seat") !== null && /^\d+$/.test(params.get("seat"))) wantedSeat = +params.get("seat");
   els = {
-    status: h("div.statusline", { id: "status", role: "status", "aria-live": "polite" }, t("match.loading")),
+    status: h("div.statusline", { id: "status" }, t("match.loading")),  // spoken by the announcer, not live itself
     seats: h("div.seattabs", { id: "seattabs" }),
     undo: h("button.undo", { type: "button", id: "undo", hidden: true, onclick: undo }, "↶ ", t("match.undo")),
     conn: h("span.conn", { id: "conn" }),
@@ -42,17 +49,33 @@ export function showMatch(element, matchId) {
     scores: h("section.card.scorebox", { id: "scores", hidden: true }),
     joinbox: h("div.joinbox", { hidden: true }),
     log: h("ol.log", { id: "log" }),
-    logTitle: h("h3", t("match.log")),
+    logTitle: h("h2", { id: "log-heading" }, t("match.log")),
+    title: h("h1.sr-only", { id: "match-title" }, t("a11y.matchTitle", { id })),
+    boardTitle: h("h2.sr-only", { id: "board-heading" }, t("a11y.board")),
   };
+  announcer = new Announcer();
+  movebox = mountMoveBox({ send: sendAction, say: (text) => announcer.say(text) });
+  boardText = mountBoardText({ matchId: id, seat: () => current, token: () => (typeof current === "number" ? held()[String(current)] : null) });
+  movebox.row.append(boardText.element);
   fill(element, h("div.matchpage",
+    els.title,
     h("div.statusbar", els.status, els.seats, els.undo, els.tools, els.conn),
+    (asyncPlay = new AsyncPlay(id)).el,
     els.joinbox,
     els.scores,
-    h("div.matchbody", els.game, h("aside.sidebar", h("section.card.logbox", els.logTitle, els.log)))));
+    movebox.element,
+    h("div.matchbody",
+      h("section.boardarea", { "aria-labelledby": "board-heading" }, els.boardTitle, els.game),
+      h("aside.sidebar", { "aria-labelledby": "log-heading" }, h("section.card.logbox", els.logTitle, els.log)))),
+    announcer.element);
   renderTools();
   connectAll();
   window.addEventListener("langchange", () => {
     els.logTitle.textContent = t("match.log");
+    els.title.textContent = t("a11y.matchTitle", { id });
+    els.boardTitle.textContent = t("a11y.board");
+    movebox.relabel();
+    boardText.relabel();
     els.undo.replaceChildren("↶ ", t("match.undo"));
     renderTools();
     if (host) host.remount();
@@ -100,7 +123,10 @@ function onStatus(token, state, event) {
 function onMessage(msg, channel) {
   if (msg.type === "error") {
     const key = { illegal: "match.illegal", stale: "match.stale", forbidden: "match.forbidden" }[msg.error] || "match.error";
-    toast(t(key, { detail: msg.detail || msg.error }), msg.error === "stale" ? "info" : "error", 7000);
+    const text = t(key, { detail: msg.detail || msg.error });
+    announcer.say(text);  // spoken once by the live region; the toast and the move box's line are for the eyes
+    if (msg.error !== "stale") movebox.refused(text);
+    toast(text, msg.error === "stale" ? "info" : "error", 7000, { quiet: true });
     if (msg.error === "stale") channel.send({ type: "sync" });
     return;
   }
@@ -158,10 +184,30 @@ function render() {
   renderSeatTabs(msg);
   els.undo.hidden = !msg.can_undo;
   renderJoin(msg);
+  renderInvitePanel(els.joinbox, msg, id);  // the creator's invite links and who has joined (invitepanel.js)
   if (host) {
-    renderLog(els.log, [...log.values()].sort((a, b) => a.version - b.version), host, msg.seats);
+    const entries = [...log.values()].sort((a, b) => a.version - b.version);
+    renderLog(els.log, entries, host, msg.seats);
     renderScores(els.scores, msg, host);
+    speak(msg, entries);
   }
+  asyncPlay.update(msg, current, held());
+  const mayAct = typeof current === "number" && msg.status === "running" && (msg.active || []).includes(current);
+  const why = msg.status === "finished" ? "over" : typeof current === "number" ? "waiting" : "watching";
+  movebox.update(mayAct ? msg.legal || [] : [], mayAct, why);
+  boardText.update(msg.version);
+}
+
+/** The live region's news after a state is shown: others' actions, chance, and whose turn it is. */
+function speak(msg, entries) {
+  const mine = typeof current === "number" && msg.status === "running" && (msg.active || []).includes(current);
+  let turn = els.status.querySelector("span") ? els.status.querySelector("span").textContent : "";
+  if (mine) turn = t("match.yourTurn") + ". " + turn;
+  announcer.update({
+    version: msg.version, entries, mine: current, turn,
+    describe: (entry) => host.describe(entry, msg.seats),
+    chance: (entry) => host.chance(entry, msg.seats),
+  });
 }
 
 function renderStatus(msg) {
@@ -194,7 +240,7 @@ function renderSeatTabs(msg) {
     const active = (msg.active || []).includes(seat);
     return h("button.seattab" + (seat === current ? ".on" : "") + (active ? ".active" : ""), {
       type: "button", dataset: { seat }, title: active ? t("match.active") : "",
-      onclick: () => { current = seat; prefs.set(`seat.${id}`, seat); render(); },
+      onclick: () => { current = seat; prefs.set(`seat.${id}`, seat); boardText.reset(); render(); },
     }, seatName(msg, seat), active ? " ●" : "");
   }));
 }

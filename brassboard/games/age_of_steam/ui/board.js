@@ -84,21 +84,26 @@ export function drawMap(figures, view, opts = {}) {
     marks: s("g", { class: "aos-marks" }),
     ghost: s("g", { class: "aos-ghost-layer" }),
     cubes: s("g", { class: "aos-cubes" }),
+    owners: s("g", { class: "aos-owners" }),
+    focus: s("g", { class: "aos-focus-layer" }),   // the keyboard cursor's ring, above everything
   };
-  const svg = s("svg", { class: "aos-map", viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, role: "img", "aria-label": t("map.title") },
-    columnLetters(cols), Object.values(layers));
+  // a seat's map is a group of hexes to move over by keyboard (each named); a spectator's is one image
+  const svg = s("svg", { class: "aos-map", viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`,
+    role: opts.keyboard ? "group" : "img", "aria-label": t(opts.keyboard ? "map.titleKeys" : "map.title") },
+  title(t("map.title")), columnLetters(cols), Object.values(layers));
 
   for (const x of figures.map.hexes) {
     const [cx, cy] = centre(x.hex);
     const nc = b.newCities.get(x.hex);
     const g = s("g", { class: `aos-hex t-${x.terrain}` + (nc ? " newcity" : ""), "data-hex": x.hex },
-      title(hexTitle(x, nc, t)),
+      opts.keyboard ? null : title(hexTitle(x, nc, t)),
       s("polygon", { points: points(corners(cx, cy)), fill: nc ? CITY[nc.color] || CITY.grey : x.city ? CITY[x.city.color] : TERRAIN[x.terrain] }));
     if (x.terrain === "river" && !nc) g.append(s("path", { class: "aos-river", d: `M${cx - R * 0.75},${cy + 4}q${R * 0.37},-9 ${R * 0.75},0t${R * 0.75},0` }));
     if (x.terrain === "mountain") g.append(s("path", { class: "aos-mountain", d: `M${cx - 13},${cy + 8}l8,-13l5,7l4,-8l9,14z` }));
     if (x.terrain === "lake") g.append(s("path", { class: "aos-wave", d: `M${cx - 9},${cy}q4.5,-4 9,0t9,0` }));
     if (opts.onHex) g.addEventListener("click", (e) => opts.onHex(x.hex, e));
     if (opts.onHover) { g.addEventListener("pointerenter", () => opts.onHover(x.hex)); }
+    if (opts.keyboard) g.setAttribute("aria-label", hexLabel(x, nc, b, view, t, opts));
     layers.terrain.append(g);
   }
   if (opts.onHover) svg.addEventListener("pointerleave", () => opts.onHover(null));
@@ -111,6 +116,17 @@ export function drawMap(figures, view, opts = {}) {
       const owner = link ? link.owner : (tile.owners ? tile.owners[i] : null);
       layers.tiles.append(rail(trackPath(cx, cy, track), ownerColour(owner), { unfinished: !!link && !link.complete }));
     });
+  }
+  // each owned link also names its owner by number, on its middle track (colour is never alone)
+  for (const link of view.links || []) {
+    if (link.owner === null || link.owner === undefined || !link.hexes.length) continue;
+    const [hex, i] = link.hexes[Math.floor((link.hexes.length - 1) / 2)];
+    const tile = b.tiles.get(hex);
+    if (!tile) continue;
+    const [mx, my] = trackMiddle(...centre(hex), tile.tracks[i]);
+    layers.owners.append(s("g", { class: "aos-ownermark", "data-owner": link.owner },
+      s("circle", { cx: mx, cy: my, r: 5.2, fill: ownerColour(link.owner) }),
+      s("text", { x: mx, y: my + 2.6, text: String(link.owner + 1) })));
   }
   // towns (printed, or built onto the map with a tile) above their tracks; names under them
   for (const x of figures.map.hexes) {
@@ -133,6 +149,51 @@ export function drawMap(figures, view, opts = {}) {
   }
   drawCubes(layers.cubes, figures, view, b, opts);
   return { svg, layers, board: b };
+}
+
+/** Roughly the middle of a track: the hex centre for a straight one, pulled towards the sides' middles for a curve. */
+function trackMiddle(x, y, track) {
+  if (track.length === 1) { const [ax, ay] = sideMid(x, y, track[0]); return [(ax + x) / 2, (ay + y) / 2]; }
+  const [ax, ay] = sideMid(x, y, track[0]), [bx, by] = sideMid(x, y, track[1]);
+  return [x + ((ax + bx) / 2 - x) * 0.75, y + ((ay + by) / 2 - y) * 0.75];
+}
+
+/** A hex in words for a screen reader: coordinate, terrain or town/city, tracks and their owners, cubes, and what
+ * the player can do there. */
+export function hexLabel(x, nc, b, view, t, opts) {
+  const parts = [hexTitle(x, nc, t)];
+  const tile = b.tiles.get(x.hex);
+  if (tile) {
+    const owners = tile.tracks.map((_, i) => {
+      const link = b.linkOf.get(`${x.hex}:${i}`);
+      const owner = link ? link.owner : null;
+      const who = owner === null || owner === undefined ? t("map.unowned") : (opts.names ? opts.names(owner) : String(owner + 1));
+      return link && !link.complete ? t("map.trackUnfinished", { owner: who }) : t("map.trackOf", { owner: who });
+    });
+    parts.push(owners.join(", "));
+  }
+  const cubes = (view.cubes || {})[x.hex] || [];
+  if (cubes.length) parts.push(t("map.cubes", { cubes: cubes.map((c) => t("color." + c)).join(", ") }));
+  const mark = (opts.marks || new Map()).get(x.hex);
+  if (mark && mark.startsWith("build")) parts.push(t("map.canBuild"));
+  if (mark === "urban") parts.push(t("map.canUrbanize"));
+  if ([...(opts.movable || new Map()).keys()].some((k) => k.startsWith(x.hex + ":"))) parts.push(t("map.canMove"));
+  return parts.join(" · ");
+}
+
+/** The keyboard cursor's ring around a hex (drawn above the tiles and cubes, so no neighbour hides it). */
+export function drawFocus(layer, hex) {
+  layer.replaceChildren();
+  if (!hex) return;
+  const [cx, cy] = centre(hex);
+  layer.append(s("polygon", { points: points(corners(cx, cy, 0.94)), class: "aos-focusring" }));
+}
+
+/** A short piece of rail for the legend. */
+export function legendRail(colour, dashed = false) {
+  return s("svg", { class: "aos-legendrail", width: 30, height: 10, viewBox: "0 0 30 10", "aria-hidden": "true" },
+    s("path", { d: "M1,5H29", class: "aos-bed", "stroke-width": 8 }),
+    s("path", { d: "M1,5H29", class: "aos-rail" + (dashed ? " unfinished" : ""), stroke: colour, "stroke-width": 4.6 }));
 }
 
 function columnLetters(cols) {
@@ -167,6 +228,7 @@ function drawNewCity(layer, cx, cy, nc, x) {
 
 /** Cubes on cities: small squares in rows of three; movable ones are buttons. */
 function drawCubes(layer, figures, view, b, opts) {
+  const t = opts.t || ((k) => k);
   const movable = opts.movable || new Map();
   for (const [hex, cubes] of Object.entries(view.cubes || {})) {
     if (!cubes.length || !b.hexes.has(hex)) continue;
@@ -188,9 +250,11 @@ function drawCubes(layer, figures, view, b, opts) {
         x, y, width: size, height: size, rx: 1.2, fill: CUBE[colour] || "#999",
         class: "aos-cube" + (can ? " movable" : "") + (opts.selectedCube === k ? " selected" : ""),
         "data-hex": hex, "data-color": colour,
-      }, title(`${colour}`));
+      }, title(t(`color.${colour}`)));
       if (can && opts.onCube) rect.addEventListener("click", (e) => { e.stopPropagation(); opts.onCube(hex, colour, e); });
       layer.append(rect);
+      // the colour's letter on the cube (colour never alone)
+      layer.append(s("text", { x: x + size / 2, y: y + size * 0.78, class: "aos-cubeletter" + (colour === "yellow" ? " dark" : ""), "font-size": size * 0.8, text: t(`cube.${colour}`) }));
     });
   }
 }

@@ -5,8 +5,9 @@
 import { h, stylesheet } from "/static/dom.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
-import { parse, parseTracks, addedTracks, traceRoute, routeIncome, stopKind } from "./model.js";
-import { drawMap, drawGhost, drawRoute, miniHex, hexTitle, centre, PLAYER_HEX, CUBE, ownerColour } from "./board.js";
+import { parse, parseTracks, addedTracks, traceRoute, routeIncome, stopKind, cell, LETTERS } from "./model.js";
+import { drawMap, drawGhost, drawRoute, miniHex, hexTitle, drawFocus, legendRail, PLAYER_HEX, CUBE, ownerColour } from "./board.js";
+import { boardKeys } from "/static/boardkeys.js";
 
 export const strings = STRINGS;
 
@@ -29,6 +30,9 @@ let hoverHex = null;
 let spin = {};            // the spinners' values (bid, issue), kept across redraws
 let lastKey = "";
 let listening = false;
+let keys = null;          // the keyboard cursor over the map's hexes (boardkeys.js)
+let zoom = null;          // the map's width as a share of its box (null: fit, or readable on a phone)
+let armed = null;         // touch: the option (notation) previewed by a first tap, played by a second
 
 const lang = () => (api && api.lang) || "en";
 // the host's translator: this game's strings first, then the shell's, in the page's language; before a host
@@ -47,7 +51,13 @@ function seatName(p, message = msg) {
   return (seat && seat.name) || T("player.n", { n: p + 1 });
 }
 function chip(p) { return h("span.aos-chip", { style: { background: PLAYER_HEX[p % PLAYER_HEX.length] } }, String(p + 1)); }
-function cubeChip(colour) { return h("span.aos-cubechip", { style: { background: CUBE[colour] || "#999" }, title: colourName(colour) }); }
+// a goods colour is also told by its letter (colour never alone)
+const cubeLetter = (colour) => T("cube." + colour);
+function cubeChip(colour) {
+  return h("span.aos-cubechip" + (colour === "yellow" ? ".light" : ""), { style: { background: CUBE[colour] || "#999" }, title: colourName(colour), "aria-label": colourName(colour) }, cubeLetter(colour));
+}
+/** A touch screen has no hover: a first tap previews, a second plays. */
+const touchOnly = () => typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
 
 // ----- protocol ------------------------------------------------------------------------------------------------
 export function mount(element, a) {
@@ -57,22 +67,28 @@ export function mount(element, a) {
   els = {
     action: h("section.aos-action", { "aria-live": "polite" }),
     mapbox: h("div.aos-mapbox"),
-    hover: h("div.aos-hover"),
+    hover: h("div.aos-hover", { "aria-live": "polite" }),
+    zoom: h("div.aos-zoom"),
+    legend: h("div.aos-legend"),
     players: h("div.aos-panel.aos-players"),
     actions: h("div.aos-panel.aos-actions"),
     display: h("div.aos-panel.aos-display"),
     supply: h("div.aos-panel.aos-supply"),
   };
   // the map takes the whole width (the shell's log sits beside the game): its names and cubes stay readable
+  // the railroads come first under the action bar: cash, income and expenses stay in sight above the fold
   root = h("div.aos-root",
     els.action,
-    h("div.aos-panel.aos-mappanel", els.hover, els.mapbox),   // the hex readout above the map, near the action bar
-    h("div.aos-row", h("div.aos-col", els.players, els.supply), els.actions),
+    els.players,
+    h("div.aos-panel.aos-mappanel", h("div.aos-maphead", els.hover, els.zoom), els.mapbox, els.legend),
+    h("div.aos-row", els.supply, els.actions),
     els.display);
+  keys = null;
+  enablePinch(els.mapbox);
   element.append(root);
   if (!listening) {   // once per page: mount runs again after a language or seat change
     listening = true;
-    document.addEventListener("keydown", (e) => { if (e.key === "Escape" && root && root.isConnected) { closePicker(); urbanLetter = null; render(); } });
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape" && root && root.isConnected && (picker || urbanLetter)) { cancel(); } });
   }
 }
 
@@ -188,6 +204,7 @@ function choiceRow() {
       few.map((a) => { const n = Number(a.args[0]); return button(a.text, n ? [h("b", String(n)), h("small", ` +${money(5 * n)}`)] : T("act.issueNone"), { primary: n === 0, cls: "aos-issue" }); }),
       most > 6 ? numberSpinner("issue", 7, most, (n) => T("act.issue", { n, cash: money(5 * n) }), (n) => `issue ${n}`) : null));
     out.push(h("div.aos-hint", T("hint.issue", { cash: money(pl.cash), shares: pl.shares, due: money(expenses(pl)), income: money(pl.income) })));
+    out.push(warning(T("warn.shares", { due: money(expenses(pl)) })));
   }
   const bids = ofKind("bid").map((a) => Number(a.args[0])).sort((x, y) => x - y);
   if (bids.length) {
@@ -199,6 +216,7 @@ function choiceRow() {
   if (ofKind("bid", "drop").length && view.auction) out.push(h("div.aos-hint", T("hint.auction")));
   const selects = ofKind("select");
   if (selects.length) out.push(h("div.aos-group.aos-selects", selects.map((a) => button(a.text, actionName(a.args[0]), { cls: "aos-select" }))));
+  if (legalSet.has("select locomotive") && pl.locomotive < LOCO_MAX) out.push(warning(T("warn.locoSelect", { from: money(expenses(pl)), to: money(expenses(pl) + 1) })));
   if (view.phase === "build" && ofKind("build", "urbanize", "done").length) out.push(...buildChoices());
   if (ofKind("move", "locomotive", "pass").length) out.push(...moveChoices());
   if (ofKind("produce").length) out.push(produceChoices());
@@ -262,13 +280,27 @@ function buildChoices() {
 
 /** What the end of the round will cost: $1 per share and per locomotive link (paid after income comes in). */
 const expenses = (pl) => pl.shares + pl.locomotive;
+const LOCO_MAX = 6;
+/** A warning in words with a sign (never colour alone), always visible (a phone has no hover). */
+const warning = (text) => h("div.aos-warn", { role: "note" }, h("span", { "aria-hidden": "true" }, "⚠ "), text);
+
+/** A railroad's round end as things stand: {short} dollars it could not pay, {broke} if that takes its income
+ * below 0 (bankruptcy). Income comes in first, then expenses; a shortfall costs income 1 for 1. */
+function outlook(pl) {
+  if (pl.eliminated) return { short: 0, broke: false };
+  const short = Math.max(0, expenses(pl) - (pl.cash + pl.income));
+  return { short, broke: short > 0 && pl.income - short < 0 };
+}
 
 function moveChoices() {
   const out = [];
   const pl = view.players[me];
   const groups = movesByCube();
   if (groups.size) out.push(h("div.aos-hint", h("span.aos-swatch.cube"), T("hint.move", { n: groups.size, loco: pl.locomotive })));
-  if (legalSet.has("locomotive")) out.push(button("locomotive", T("act.locomotive", { from: pl.locomotive, to: pl.locomotive + 1 }), { cls: "aos-loco" }));
+  if (legalSet.has("locomotive")) {
+    out.push(button("locomotive", T("act.locomotive", { from: pl.locomotive, to: pl.locomotive + 1 }), { cls: "aos-loco" }));
+    out.push(warning(T("warn.loco", { from: money(expenses(pl)), to: money(expenses(pl) + 1) })));
+  }
   if (legalSet.has("pass")) out.push(button("pass", T("act.pass"), { cls: "aos-pass" }));
   return out;
 }
@@ -289,52 +321,101 @@ function renderMap() {
   if (urbanLetter) for (const a of ofKind("urbanize")) if (a.args[0] === urbanLetter) marks.set(a.args[1], "urban");
   if (!urbanLetter) for (const hex of builds.keys()) marks.set(hex, "build" + (picker && picker.kind === "build" && picker.hex === hex ? " on" : ""));
   const selectedCube = picker && picker.kind === "move" ? `${picker.hex}:${picker.colour}` : null;
+  const keyboard = me !== null;   // a seat's page: the hexes are keyboard targets; a spectator's map is an image
+  const focused = keys && els.mapbox.contains(document.activeElement) ? keys.current() : null;
   geo = drawMap(FIGURES, view, {
-    t: T, marks, movable: moves, selectedCube,
+    t: T, marks, movable: moves, selectedCube, names: seatName, keyboard,
     onHex: (hex) => onHex(hex),
     onHover: (hex) => { hoverHex = hex; renderHover(); },
     onCube: (hex, colour) => openMovePicker(hex, colour),
   });
   geo.svg.classList.toggle("interactive", me !== null && legal.length > 0);
+  const scroll = [els.mapbox.scrollLeft, els.mapbox.scrollTop];
   els.mapbox.replaceChildren(geo.svg);
-  if (picker) els.mapbox.append(picker.kind === "build" ? buildPicker(picker.hex) : movePicker(picker.hex, picker.colour));
+  applyZoom(false);
+  [els.mapbox.scrollLeft, els.mapbox.scrollTop] = scroll;
+  if (keyboard) {
+    keys = boardKeys(geo.svg, {
+      selector: "g.aos-hex", keyOf: (el) => el.dataset.hex,
+      // arrows go by the grid: up/down a column, left/right to the next column in the same row (a gentle zigzag)
+      move: (el, key) => {
+        const at = cell(el.dataset.hex);
+        const [dc, dr] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+        const target = at ? LETTERS[at[0] + dc] && `${LETTERS[at[0] + dc]}${at[1] + dr + 1}` : null;
+        return (target && geo.svg.querySelector(`g.aos-hex[data-hex="${target}"]`)) || null;
+      },
+      onCancel: cancel,
+      onFocus: (el) => { hoverHex = el.dataset.hex; renderHover(); drawFocus(geo.layers.focus, el.dataset.hex); },
+    });
+    if (focused) keys.focus(focused);
+    geo.svg.addEventListener("focusout", (e) => { if (!geo.svg.contains(e.relatedTarget)) geo.layers.focus.replaceChildren(); });
+  } else keys = null;
+  if (picker) {
+    const box = picker.kind === "build" ? buildPicker(picker.hex) : movePicker(picker.hex, picker.colour);
+    els.mapbox.append(box);
+    if (picker.focus) { picker.focus = false; const first = box.querySelector("button.aos-opt, button.aos-route-opt"); if (first) first.focus(); }
+  }
   renderHover();
+  renderZoom();
+  renderLegend();
 }
 
 function onHex(hex) {
   if (me === null) return;
+  const byKey = keys && document.activeElement && document.activeElement.closest && document.activeElement.closest("g.aos-hex");
   if (urbanLetter) {
     const text = `urbanize ${urbanLetter} ${hex}`;
     if (legalSet.has(text)) send(text);
     return;
   }
   if (buildsByHex().has(hex)) {
-    picker = picker && picker.kind === "build" && picker.hex === hex ? null : { kind: "build", hex };
+    picker = picker && picker.kind === "build" && picker.hex === hex ? null : { kind: "build", hex, focus: !!byKey };
+    armed = null;
     renderMap();
     return;
   }
   // a click on a city whose cubes can move opens the route picker of its first movable cube colour
   const group = [...movesByCube().keys()].find((k) => k.startsWith(hex + ":"));
-  if (group) { openMovePicker(hex, group.split(":")[1]); return; }
+  if (group) { openMovePicker(hex, group.split(":")[1], !!byKey); return; }
   if (picker) { closePicker(); renderMap(); }
 }
 
 function closePicker() {
   picker = null;
+  armed = null;
   if (geo) { geo.layers.ghost.replaceChildren(); geo.layers.route.replaceChildren(); }
 }
 
-/** A floating box at the map's left or right edge, on the side away from the hexes it is about (the hex of a build,
- * a cube's routes), level with the first of them: its ghost or routes stay visible. */
-function placeAway(box, hexes) {
-  const vb = geo.svg.viewBox.baseVal;
-  const xs = hexes.map((hex) => centre(hex)[0] / vb.width);
-  const [, cy] = centre(hexes[0]);
-  const left = Math.min(...xs), right = 1 - Math.max(...xs);
-  box.style.top = `${Math.min(62, Math.max(0, (cy / vb.height) * 100 - 8)).toFixed(1)}%`;
-  if (left > right) box.style.left = "6px";
-  else box.style.right = "6px";
-  return box;
+/** Escape: close the picker (or drop the chosen new city) and put the keyboard cursor back on its hex. */
+function cancel() {
+  const hex = picker && picker.hex;
+  closePicker();
+  urbanLetter = null;
+  render();
+  if (keys && hex) keys.focus(hex);
+}
+
+/** An option of a picker: hover or focus previews it; a click plays it (on a touch screen a first tap previews and
+ * arms it, a second tap plays it). R / Shift+R move to the next / previous option (turning the tile). */
+function pickOption(tag, text, preview, clear, children) {
+  const el = h(tag + (armed === text ? ".armed" : ""), {
+    type: "button", dataset: { action: text }, title: text, "aria-pressed": armed === text ? "true" : undefined,
+    onpointerenter: (e) => { if (e.pointerType !== "touch") preview(); }, onfocus: preview,
+    onpointerleave: (e) => { if (e.pointerType !== "touch" && armed !== text) clear(); },
+    onclick: (e) => {
+      const touch = (e.pointerType || (e.sourceCapabilities && e.sourceCapabilities.firesTouchEvents ? "touch" : "")) === "touch" || (touchOnly() && e.detail > 0);
+      if (touch && armed !== text) { armed = text; preview(); for (const o of el.parentElement.closest(".aos-picker").querySelectorAll(".armed")) o.classList.remove("armed"); el.classList.add("armed"); return; }
+      send(text);
+    },
+    onkeydown: (e) => {
+      if (e.key !== "r" && e.key !== "R") return;
+      const all = [...el.closest(".aos-picker").querySelectorAll(tag)];
+      const next = all[(all.indexOf(el) + (e.shiftKey ? all.length - 1 : 1)) % all.length];
+      e.preventDefault();
+      if (next) next.focus();
+    },
+  }, children);
+  return el;
 }
 
 function buildPicker(hex) {
@@ -350,49 +431,123 @@ function buildPicker(hex) {
     if (!groups.length || groups[groups.length - 1].n !== o.added.length) groups.push({ n: o.added.length, items: [] });
     groups[groups.length - 1].items.push(o);
   }
+  const town = (set) => set.town || (x && x.terrain === "town");
   const option = ({ a, set, added }) => {
     const cost = costs[a.text] ?? costs[`${hex} ${a.args[1]}`];
-    const show = () => drawGhost(geo.layers.ghost, hex, set.tracks, added, me, set.town || (x && x.terrain === "town"));
-    return h("button.aos-opt", { type: "button", dataset: { action: a.text }, title: a.text,
-      onpointerenter: show, onfocus: show, onpointerleave: () => geo.layers.ghost.replaceChildren(), onclick: () => send(a.text) },
-    miniHex(set.tracks, added, me, { town: set.town || (x && x.terrain === "town"), terrain: x ? x.terrain : "plain" }),
-    cost !== undefined ? h("span.aos-cost", money(cost)) : null);
+    const show = () => drawGhost(geo.layers.ghost, hex, set.tracks, added, me, town(set));
+    const label = T("pick.optionLabel", { tracks: a.args[1], n: added.length, cost: cost !== undefined ? money(cost) : "?" });
+    const el = pickOption("button.aos-opt", a.text, show, () => geo.layers.ghost.replaceChildren(),
+      [miniHex(set.tracks, added, me, { town: town(set), terrain: x ? x.terrain : "plain" }),
+        cost !== undefined ? h("span.aos-cost", money(cost)) : null]);
+    el.setAttribute("aria-label", label);
+    return el;
   };
   const options = groups.length > 1
     ? groups.map((g) => h("div.aos-optgroup", h("span.aos-optlabel", T("pick.adds", { n: g.n })), h("div.aos-opts", g.items.map(option))))
     : [h("div.aos-opts", sets.map(option))];
-  const box = h("div.aos-picker", { dataset: { hex, kind: "build" } },
-    h("div.aos-pickhead", h("span.aos-picktitle", h("b", placeName(hex)), " · ", T(before ? "pick.rebuild" : "pick.build")), h("button.aos-x", { type: "button", title: T("pick.close"), onclick: () => { closePicker(); renderMap(); } }, "×")),
-    h("div.aos-pickhint", T("pick.buildHint", { terrain: T("terrain." + (x ? x.terrain : "plain")) })),
+  const box = h("div.aos-picker", { dataset: { hex, kind: "build" }, role: "dialog", "aria-label": `${placeName(hex)} · ${T(before ? "pick.rebuild" : "pick.build")}` },
+    h("div.aos-pickhead", h("span.aos-picktitle", h("b", placeName(hex)), " · ", T(before ? "pick.rebuild" : "pick.build")), closeButton()),
+    h("div.aos-pickhint", T(touchOnly() ? "pick.buildHintTouch" : "pick.buildHint", { terrain: T("terrain." + (x ? x.terrain : "plain")) })),
     h("div.aos-optlist", options));
-  return placeAway(box, [hex]);
+  if (armed && sets.some((o) => o.a.text === armed)) {
+    const o = sets.find((s) => s.a.text === armed);
+    drawGhost(geo.layers.ghost, hex, o.set.tracks, o.added, me, town(o.set));
+  }
+  return box;
 }
 
-function openMovePicker(hex, colour) {
-  picker = picker && picker.kind === "move" && picker.hex === hex && picker.colour === colour ? null : { kind: "move", hex, colour };
+function closeButton() {
+  return h("button.aos-x", { type: "button", title: T("pick.close"), "aria-label": T("pick.close"), onclick: () => cancel() }, "×");
+}
+
+function openMovePicker(hex, colour, focus = false) {
+  picker = picker && picker.kind === "move" && picker.hex === hex && picker.colour === colour ? null : { kind: "move", hex, colour, focus };
+  armed = null;
   renderMap();
 }
 
 function movePicker(hex, colour) {
-  const acts = movesByCube().get(`${hex}:${colour}`) || [];
+  const groups = movesByCube();
+  const acts = groups.get(`${hex}:${colour}`) || [];
   const routes = acts.map((a) => ({ a, route: traceRoute(geo.board, hex, a.args.slice(2)) }));
   const rows = routes.map(({ a, route }) => {
     const show = () => drawRoute(geo.layers.route, geo.board, route);
     const income = route ? routeIncome(route) : [];
     const earn = income.length ? income.map(([p, n]) => h("span.aos-earn", chip(p), " ", p === me ? T("route.you") : seatName(p), ` +${n}`)) : [h("span.aos-muted", T("route.noIncome"))];
-    return h("button.aos-route-opt", { type: "button", dataset: { action: a.text }, title: a.text,
-      onpointerenter: show, onfocus: show, onpointerleave: () => geo.layers.route.replaceChildren(), onclick: () => send(a.text) },
-    h("span.aos-routeto", "→ ", route ? placeName(route.to) : "?"),
-    h("span.aos-routevia", route ? routeVia(route) : a.text),
-    h("span.aos-routeearn", earn));
+    return pickOption("button.aos-route-opt", a.text, show, () => geo.layers.route.replaceChildren(), [
+      h("span.aos-routeto", "→ ", route ? placeName(route.to) : "?"),
+      h("span.aos-routevia", route ? routeVia(route) : a.text),
+      h("span.aos-routeearn", earn)]);
   });
-  const box = h("div.aos-picker.move", { dataset: { hex, kind: "move", color: colour } },
-    h("div.aos-pickhead", h("span.aos-picktitle", cubeChip(colour), " ", h("b", T("pick.move", { color: colourName(colour), from: placeName(hex) }))),
-      h("button.aos-x", { type: "button", title: T("pick.close"), onclick: () => { closePicker(); renderMap(); } }, "×")),
-    h("div.aos-pickhint", T("pick.moveHint")),
+  // the other colours movable from this city: a keyboard (or a finger) reaches them here
+  const others = [...groups.keys()].filter((k) => k.startsWith(hex + ":")).map((k) => k.split(":")[1]);
+  const tabs = others.length > 1 ? h("div.aos-group.aos-cubetabs", others.map((c) => h("button.aos-cubetab" + (c === colour ? ".on" : ""), {
+    type: "button", dataset: { color: c }, "aria-pressed": c === colour ? "true" : "false", "aria-label": T("pick.cube", { color: colourName(c) }),
+    onclick: () => { if (c !== colour) openMovePicker(hex, c, true); } }, cubeChip(c)))) : null;
+  if (armed) { const o = routes.find((r) => r.a.text === armed); if (o) drawRoute(geo.layers.route, geo.board, o.route); }
+  return h("div.aos-picker.move", { dataset: { hex, kind: "move", color: colour }, role: "dialog", "aria-label": T("pick.move", { color: colourName(colour), from: placeName(hex) }) },
+    h("div.aos-pickhead", h("span.aos-picktitle", cubeChip(colour), " ", h("b", T("pick.move", { color: colourName(colour), from: placeName(hex) }))), closeButton()),
+    tabs,
+    h("div.aos-pickhint", T(touchOnly() ? "pick.moveHintTouch" : "pick.moveHint")),
     h("div.aos-routes", rows));
-  const stops = routes.flatMap(({ route }) => (route ? route.links.map((l) => l.to) : []));
-  return placeAway(box, [hex, ...stops]);
+}
+
+// ----- zoom and pan (a phone shows the map larger than its screen: pan with a finger, pinch or the buttons to zoom)
+const ZOOM_MIN = 1, ZOOM_MAX = 4;
+function defaultZoom() {
+  const width = els.mapbox.clientWidth || 1000;
+  return width < 700 ? Math.min(ZOOM_MAX, 760 / width) : 1;   // a phone: the hexes and names at a readable size
+}
+function applyZoom(keepCentre = true) {
+  if (!geo) return;
+  const z = zoom ?? defaultZoom();
+  const box = els.mapbox;
+  const cx = (box.scrollLeft + box.clientWidth / 2) / (box.scrollWidth || 1), cy = (box.scrollTop + box.clientHeight / 2) / (box.scrollHeight || 1);
+  geo.svg.style.width = `${(z * 100).toFixed(1)}%`;
+  box.classList.toggle("zoomed", z > 1.001);
+  if (keepCentre) { box.scrollLeft = cx * box.scrollWidth - box.clientWidth / 2; box.scrollTop = cy * box.scrollHeight - box.clientHeight / 2; }
+}
+function setZoom(z) {
+  zoom = Math.max(ZOOM_MIN, Math.min(ZOOM_MAX, z));
+  applyZoom(true);
+  renderZoom();
+}
+function renderZoom() {
+  const z = zoom ?? defaultZoom();
+  els.zoom.replaceChildren(
+    h("button.aos-zoombtn", { type: "button", dataset: { zoom: "out" }, "aria-label": T("zoom.out"), title: T("zoom.out"), disabled: z <= ZOOM_MIN + 0.001, onclick: () => setZoom(z / 1.25) }, "−"),
+    h("span.aos-zoomval", { "aria-live": "polite" }, `${Math.round(z * 100)}%`),
+    h("button.aos-zoombtn", { type: "button", dataset: { zoom: "in" }, "aria-label": T("zoom.in"), title: T("zoom.in"), disabled: z >= ZOOM_MAX - 0.001, onclick: () => setZoom(z * 1.25) }, "+"),
+    h("button.aos-zoombtn", { type: "button", dataset: { zoom: "fit" }, "aria-label": T("zoom.fit"), title: T("zoom.fit"), onclick: () => setZoom(1) }, T("zoom.fitShort")));
+}
+/** Two fingers on the map zoom it (one finger pans: the box scrolls natively). */
+function enablePinch(box) {
+  const touches = new Map();
+  let start = null;
+  const spread = () => { const [a, b] = [...touches.values()]; return Math.hypot(a.x - b.x, a.y - b.y); };
+  box.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "touch") return;
+    touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (touches.size === 2) start = { d: spread(), z: zoom ?? defaultZoom() };
+  });
+  box.addEventListener("pointermove", (e) => {
+    if (!touches.has(e.pointerId)) return;
+    touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (touches.size === 2 && start && start.d > 0) { setZoom(start.z * spread() / start.d); e.preventDefault(); }
+  });
+  const end = (e) => { touches.delete(e.pointerId); if (touches.size < 2) start = null; };
+  for (const type of ["pointerup", "pointercancel", "pointerleave"]) box.addEventListener(type, end);
+}
+
+/** What the map's colours and marks mean: each railroad's colour (and number), unowned track, unfinished links. */
+function renderLegend() {
+  const sample = legendRail;
+  const items = view.players.map((_, p) => h("span.aos-legenditem", sample(ownerColour(p)), chip(p), " ", seatName(p)));
+  items.push(h("span.aos-legenditem", { dataset: { legend: "unowned" } }, sample(ownerColour(null)), T("legend.unowned")));
+  items.push(h("span.aos-legenditem", { dataset: { legend: "unfinished" } }, sample("#8a8a8a", true), T("legend.unfinished")));
+  if (me !== null && view.phase === "build") items.push(h("span.aos-legenditem", h("span.aos-swatch.build"), T("legend.build")));
+  items.push(h("span.aos-legenditem.aos-muted", T(me !== null ? "legend.keys" : "legend.keysSpectator")));
+  els.legend.replaceChildren(h("span.aos-legendtitle", T("legend.title")), ...items);
 }
 
 function routeVia(route) {
@@ -428,11 +583,15 @@ function renderPlayers() {
   const active = new Set((msg.active && msg.active.length ? msg.active : view.active) || []);
   const rows = order.map((p, n) => {
     const pl = view.players[p];
-    return h("tr" + (p === me ? ".me" : "") + (pl.eliminated ? ".out" : "") + (active.has(p) && view.phase !== "over" ? ".acting" : ""), { dataset: { player: p } },
+    const risk = view.phase === "over" ? { short: 0 } : outlook(pl);
+    const flag = risk.broke ? h("span.aos-badge.risk.broke", { dataset: { risk: "bankrupt" }, title: T("risk.brokeTitle", { short: money(risk.short) }) }, "⚠ ", T("risk.broke"))
+      : risk.short ? h("span.aos-badge.risk", { dataset: { risk: "short" }, title: T("risk.shortTitle", { short: money(risk.short) }) }, "⚠ ", T("risk.short", { short: money(risk.short) })) : null;
+    return h("tr" + (p === me ? ".me" : "") + (pl.eliminated ? ".out" : "") + (active.has(p) && view.phase !== "over" ? ".acting" : "") + (risk.short ? ".risk" : ""), { dataset: { player: p } },
       h("td.aos-ord", pl.eliminated ? "–" : String(n + 1)),
-      h("td.aos-name", chip(p), " ", seatName(p), p === me ? h("span.aos-badge.you", T("player.you")) : null, pl.eliminated ? h("span.aos-badge.out", T("player.eliminated")) : null),
-      h("td.num", { title: T("players.cashTitle", { due: money(expenses(pl)) }) }, money(pl.cash)),
+      h("td.aos-name", chip(p), " ", seatName(p), p === me ? h("span.aos-badge.you", T("player.you")) : null, pl.eliminated ? h("span.aos-badge.out", T("player.eliminated")) : null, flag),
+      h("td.num", money(pl.cash)),
       h("td.num", String(pl.income)),
+      h("td.num", pl.eliminated ? "–" : money(expenses(pl))),
       h("td.num", String(pl.shares)),
       h("td.num.aos-loco", { title: T("players.locoTitle") }, locoPips(pl.locomotive)),
       h("td.aos-held", pl.action ? actionName(pl.action) : h("span.aos-muted", "–")),
@@ -441,7 +600,7 @@ function renderPlayers() {
   els.players.replaceChildren(
     h("h4", T("players.title"), h("span.aos-muted", " · ", T("players.order"))),
     h("table.aos-ptable",
-      h("thead", h("tr", h("th", "#"), h("th", T("players.name")), h("th", T("players.cash")), h("th", T("players.income")), h("th", T("players.shares")),
+      h("thead", h("tr", h("th", "#"), h("th", T("players.name")), h("th", T("players.cash")), h("th", T("players.income")), h("th", { title: T("players.expensesTitle") }, T("players.expenses")), h("th", T("players.shares")),
         h("th", T("players.loco")), h("th", T("players.action")), h("th", { title: T("players.markersTitle") }, T("players.markers")))),
       h("tbody", rows)),
     auctionBox() || "");
@@ -524,7 +683,8 @@ function renderDisplay() {
     const el = h((target ? "button" : "span") + ".aos-space" + (colour ? "" : ".empty") + (target ? ".legal" : ""), {
       type: target ? "button" : undefined, dataset: { space: `${id}.${i + 1}`, action: target ? `produce ${target}` : undefined },
       title: colour ? colourName(colour) : T("display.empty"), onclick: target ? () => send(`produce ${target}`) : undefined });
-    if (colour) el.style.background = CUBE[colour] || "#999";
+    if (colour) { el.style.background = CUBE[colour] || "#999"; el.textContent = cubeLetter(colour); if (colour === "yellow") el.classList.add("light"); }
+    el.setAttribute("aria-label", `${id}.${i + 1}: ${colour ? colourName(colour) : T("display.empty")}`);
     return el;
   };
   const column = (d) => {
@@ -594,8 +754,33 @@ export function describe(entry) {
     case "produce": text = T("log.produce", { space: x }); break;
     default: text = entry.action;
   }
-  const extra = (entry.events || []).map(eventText).filter(Boolean);
-  return `${who}: ${text}${extra.length ? " — " + extra.join("; ") : ""}`;
+  const events = entry.events || [];
+  const end = events.findIndex((e) => e && e.type === "round_end");
+  const extra = (end < 0 ? events : events.slice(0, end)).map(eventText).filter(Boolean);
+  const line = `${who}: ${text}${extra.length ? " — " + extra.join("; ") : ""}`;
+  return end < 0 ? line : `${line}. ${roundEndText(events.slice(end))}`;
+}
+
+/** The round end in words, player by player: income, expenses (shares + locomotive), a shortfall and what it cost,
+ * income reduction, bankruptcy; then what follows (goods growth). */
+export function roundEndText(events) {
+  const start = events[0] || {};
+  const byPlayer = new Map();
+  const rest = [];
+  const of = (p) => { if (!byPlayer.has(p)) byPlayer.set(p, []); return byPlayer.get(p); };
+  for (const e of events.slice(1)) {
+    if (!e || typeof e !== "object") continue;
+    if (e.type === "income") of(e.player).push(T("log.income", { amount: money(e.amount) }));
+    else if (e.type === "expenses") {
+      of(e.player).push(T("log.expenses", { paid: money(e.paid), shares: money(e.shares ?? 0), loco: money(e.locomotive ?? 0) }));
+      if (e.short) of(e.player).push(T("log.short", { short: money(e.short), income: e.income }));
+      of(e.player).push(T("log.cashLeft", { cash: money(e.cash ?? 0) }));
+    } else if (e.type === "income_reduction") of(e.player).push(T("log.reduction", { loss: e.loss, income: e.income }));
+    else if (e.type === "bankrupt") of(e.player).push(T("log.bankrupt", { income: e.income }));
+    else { const x = eventText(e); if (x) rest.push(x); }
+  }
+  const parts = [...byPlayer].map(([p, xs]) => `${seatName(p)}: ${xs.join(", ")}`);
+  return `${T("log.roundEnd", { n: start.round ?? "?" })} ${parts.join("; ")}${rest.length ? "; " + rest.join("; ") : ""}`;
 }
 
 /** The events worth a word in the log (costs, deliveries, growth); others show on the board. */
@@ -605,7 +790,7 @@ function eventText(e) {
     case "build": return e.cost !== undefined ? T("log.cost", { cost: money(e.cost) }) : "";
     case "deliver": case "move": return e.to ? T("log.delivered", { place: placeName(e.to) }) : "";
     case "growth": return e.west || e.east ? T("log.growth", { west: (e.west || []).join(" "), east: (e.east || []).join(" ") }) : "";
-    case "eliminated": return T("log.eliminated", { name: seatName(e.player) });
+    case "bankrupt": return T("log.eliminated", { name: seatName(e.player) });
     case "round": return e.round || e.number ? T("log.round", { n: e.round || e.number }) : "";
     default: return "";
   }

@@ -78,7 +78,10 @@ export function drawMap(view, opts) {
   const rivers = new Set(fig.rivers.map((n) => view.zone_names.indexOf(n)));
   const freeWater = new Set(fig.free_water_zones.map((n) => view.zone_names.indexOf(n)));
   const colours = view.colours;
-  const svg = s("svg", { class: "ps-map", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": opts.t("board.map") });
+  // with fields to choose the map is a group of labelled buttons; otherwise one image with a title
+  const interactive = (opts.clickable && opts.clickable.size) || (opts.targets && opts.targets.size) || (opts.anchors && opts.anchors.size);
+  const svg = s("svg", { class: "ps-map", viewBox: `0 0 ${W} ${H}`, role: interactive ? "group" : "img", "aria-label": opts.t("board.map") });
+  if (!interactive) svg.append(title(opts.t("board.map")));
   svg.append(s("defs", {},
     s("pattern", { id: "ps-hatch", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
       s("rect", { width: 8, height: 8, fill: "#c9c4bb" }), s("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#8d877d", "stroke-width": 3 }))));
@@ -127,6 +130,7 @@ export function drawMap(view, opts) {
       const col = owner >= 0 ? PLAYER_HEX[colours[owner]] : NEUTRAL_HEX;
       g.append(s("circle", { cx: x + 14, cy: y + 14, r: 9.5, fill: col, stroke: owner === NEUTRAL ? "#555" : "#111", "stroke-width": 1.6 }));
       if (owner === NEUTRAL) g.append(s("circle", { cx: x + 14, cy: y + 14, r: 4, fill: "none", stroke: "#f4f4f4", "stroke-width": 1.5 }));
+      else g.append(s("text", { x: x + 14, y: y + 18.5, class: "ps-seatno", fill: PLAYER_INK[colours[owner]], text: String(owner + 1) }));
     }
     if (view.tank[z]) {
       const idle = opts.idle && opts.idle.has(z);
@@ -145,11 +149,11 @@ export function drawMap(view, opts) {
     const tip = zoneTip(view, z, rivers, freeWater, opts);
     const hit = s("rect", { x: x + 3, y: y + 3, width: MAP.cw - 6, height: MAP.ch - 6, rx: 4, class: classes.join(" "), "data-zone": name }, title(tip));
     if (classes.length > 1 && (opts.clickable?.has(z) || opts.targets?.has(z))) {
-      hit.setAttribute("tabindex", "0");
+      // a field to choose: a labelled button (the keyboard cursor, boardkeys.js, sets its tabindex)
+      hit.classList.add("ps-key");
       hit.setAttribute("role", "button");
       hit.setAttribute("aria-label", tip);
       hit.addEventListener("click", (e) => opts.onZone(z, e));
-      hit.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onZone(z, e); } });
     } else if (opts.onAnyZone) {
       hit.addEventListener("click", (e) => opts.onAnyZone(z, e));
     }
@@ -170,10 +174,10 @@ export function drawMap(view, opts) {
     }
     g.append(title(opts.t("board.anchor", { row })));
     if (clickable) {
-      g.setAttribute("tabindex", "0");
+      g.classList.add("ps-key");
       g.setAttribute("role", "button");
+      g.setAttribute("aria-label", opts.t("board.anchor", { row }));
       g.addEventListener("click", () => opts.onAnchor(row));
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onAnchor(row); } });
     }
     svg.append(g);
   }
@@ -204,6 +208,7 @@ function zoneTip(view, z, rivers, freeWater, opts) {
     parts.push(conv === NO_CONVERTER ? t("tank.water") : t("tank.conv", { res: t("Res." + RESOURCES[conv]) }));
     if (view.compressor[z]) parts.push(t("tank.compressor"));
     if (view.toppled[z]) parts.push(t("tank.toppled"));
+    else if (opts.idle && opts.idle.has(z)) parts.push(opts.idleLabel);
   }
   return parts.join(" · ");
 }
@@ -218,7 +223,9 @@ export function drawExchange(view, opts) {
   const maxSupply = Math.max(...fig.scales.map((sc) => sc.supply_max));
   const W = EX.head + (maxSupply + 1) * EX.cell + 4;
   const H = 4 * EX.rowH + 22;
-  const svg = s("svg", { class: "ps-exchange", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("board.exchange") });
+  const choosing = opts.bonusClick && opts.bonusClick.size > 0;
+  const svg = s("svg", { class: "ps-exchange", viewBox: `0 0 ${W} ${H}`, role: choosing ? "group" : "img", "aria-label": t("board.exchange") });
+  if (!choosing) svg.append(title(t("board.exchange")));
   const order = trading(view);
   RESOURCES.forEach((name, r) => {
     const scale = fig.scales[r];
@@ -239,7 +246,12 @@ export function drawExchange(view, opts) {
         s("rect", { x: 28, y: y + 34, width: 52, height: 20, rx: 4, fill: "#fff8d8", stroke: "#b5832f", "stroke-width": 1.5 }),
         resIcon(r, 38, y + 44, 6.5, { sw: 1 }),
         s("text", { x: 47, y: y + 47.5, class: "ps-bonustext", textLength: 30, lengthAdjust: "spacingAndGlyphs", text: t("board.bonus") }), title(t("board.bonus")));
-      if (clickable) { b.setAttribute("tabindex", "0"); b.setAttribute("role", "button"); b.addEventListener("click", () => opts.onBonus(r)); }
+      if (clickable) {
+        b.classList.add("ps-key");
+        b.setAttribute("role", "button");
+        b.setAttribute("aria-label", `${t("board.bonus")}: ${t("Res." + name)}`);
+        b.addEventListener("click", () => opts.onBonus(r));
+      }
       g.append(b);
     }
     g.append(s("text", { x: EX.head - 4, y: y + 18, class: "ps-scalelabel", text: t("board.price") }));
@@ -283,7 +295,7 @@ export function drawTracks(view, opts) {
   const cell = 30;
   const W = 18 + (fig.tank_track_max + 1) * cell;
   const H = 124;
-  const svg = s("svg", { class: "ps-tracks", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("board.tankTrack") });
+  const svg = s("svg", { class: "ps-tracks", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("board.tankTrack") }, title(t("board.tankTrack")));
   const price = tankPrice(view);
   const label = view.track > 0 ? t("board.forSale", { n: marketTanks(view), price }) : t("board.soldOut");
   svg.append(s("text", { x: 4, y: 13, class: "ps-tracktitle", text: `${t("board.tankTrack")}: ${label}` }));

@@ -2,9 +2,10 @@
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
 import { h, stylesheet } from "/static/dom.js";
 import { translator } from "/static/i18n.js";
+import { boardKeys } from "/static/boardkeys.js";
 import { strings as STRINGS } from "./strings.js";
 import {
-  RESOURCES, WATER, ENERGY, NO_CONVERTER, TWO_ZONE_KINDS, parse, zoneIndex, zoneActions, production, producing,
+  RESOURCES, WATER, ENERGY, NO_CONVERTER, TWO_ZONE_KINDS, parse, zoneIndex, zoneActions, production,
   capacity, room, band, clampPrice, tankPrice, marketTanks, tanksOf, zonesOf, specialistsOf,
 } from "./model.js";
 import { drawMap, drawExchange, drawTracks, iconSvg, PLAYER_HEX, PLAYER_INK, NEUTRAL_HEX, RES_HEX } from "./board.js";
@@ -18,6 +19,8 @@ let menu = null;           // the open zone menu
 let spin = {};             // spinner values kept across updates: key -> number
 let lastStepKey = "";
 let listening = false;
+let mapKeys = null, exchangeKeys = null; // keyboard cursors over the map's fields and the exchange's bonus goods
+let idleLocal = new Set(); // production: the tanks this player has chosen to idle (sent as one action)
 const ROMAN = ["", "I", "II", "III", "IV"];
 
 
@@ -46,6 +49,11 @@ function specialistName(key) {
   const names = view && view.figures.specialist_names[key];
   return names ? (names[lang()] || names.en) : key;
 }
+function specialistRules(key) {
+  const rules = view && view.figures.specialist_rules && view.figures.specialist_rules[key];
+  const text = rules ? (rules[lang()] || rules.en) : "";
+  return text.replace("{credits}", String(view.figures.costs.engineer_credits));
+}
 function cardLabel(index) {
   const [number, specs] = view.figures.cards[index];
   return `${number} · ${specs.map(specialistName).join(" + ")}`;
@@ -69,18 +77,28 @@ export function mount(element, a) {
     tracks: h("div.ps-trackbox"),
     cards: h("div.ps-cards"),
     players: h("div.ps-players"),
+    mine: h("div.ps-mine"),
     stock: h("div.ps-stock"),
   };
   root = h("div.ps-root",
     els.action,
     h("div.ps-main",
       h("div.ps-left", els.map),
-      h("div.ps-right", h("div.ps-panel", h("h4", T("board.exchange")), els.exchange), h("div.ps-panel", els.tracks),
+      h("div.ps-right", els.mine, h("div.ps-panel", h("h4", T("board.exchange")), els.exchange), h("div.ps-panel", els.tracks),
         h("div.ps-panel", h("h4", T("board.specialists")), els.cards))),
     els.players,
     h("div.ps-panel.ps-stockpanel", h("h4", T("board.stock")), els.stock));
   element.append(root);
-  root.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); if (pending) { pending = null; render(); } } });
+  root.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    const hadMenu = !!menu;
+    closeMenu();
+    if (pending) { pending = null; render(); }
+    if (hadMenu && mapKeys) mapKeys.focus();   // back to the field the menu was opened from
+  });
+  const cancel = () => { closeMenu(); if (pending) { pending = null; render(); } };
+  mapKeys = boardKeys(els.map, { selector: ".ps-key", keyOf: (el) => el.dataset.zone || "row" + el.dataset.row, onCancel: cancel });
+  exchangeKeys = boardKeys(els.exchange, { selector: ".ps-key", keyOf: (el) => el.dataset.res });
   if (!listening) {   // once per page: mount runs again after a language or seat change
     listening = true;
     document.addEventListener("click", (e) => { if (menu && !menu.contains(e.target) && !e.target.closest?.(".ps-hit")) closeMenu(); }, true);
@@ -96,6 +114,7 @@ export function update(message) {
   if (key !== lastStepKey) {
     closeMenu();
     spin = {};   // amounts start from the lowest legal value in every new state
+    idleLocal = new Set();
     // a pending move survives only while its action is still legal
     if (pending && !legal.some((a) => a.kind === pending.kind && a.args[0] === view.zone_names[pending.zone])) pending = null;
     lastStepKey = key;
@@ -109,13 +128,18 @@ function render() {
   if (!root || !view) return;
   zoneMap = zoneActions(view, legal);
   const covered = new Set();
+  // a re-render replaces the board's elements: a keyboard user's cursor stays on the same field
+  const focusInMap = els.map.contains(document.activeElement);
+  const focusInExchange = els.exchange.contains(document.activeElement);
   renderAction(covered);
   renderMap(covered);
+  if (mapKeys) { mapKeys.refresh(); if (focusInMap) mapKeys.focus(); }
   els.exchange.replaceChildren(drawExchange(view, {
     t: T, current: currentStep()?.k === "trade" ? currentStep().r : -1,
     bonusClick: new Set(legal.filter((a) => a.kind === "bonus").map((a) => RESOURCES.indexOf(a.args[0]))),
     onBonus: (r) => send(`bonus ${RESOURCES[r]}`),
   }));
+  if (exchangeKeys) { exchangeKeys.refresh(); if (focusInExchange) exchangeKeys.focus(); }
   els.tracks.replaceChildren(drawTracks(view, { t: T }));
   renderCards();
   renderPlayers();
@@ -136,13 +160,22 @@ function renderMap() {
   }
   if (step && step.k === "bid" && step.what === "zone" && step.zone >= 0) opts.focusZone = step.zone;
   if (step && step.k === "produce") {
-    opts.idle = new Set((step.idle || []).map((n) => zoneIndex(view, n)));
+    opts.idle = legal.length ? idleLocal : new Set();
+    if (legal.length && !pending) for (const z of standingTanks(step.p)) opts.clickable.add(z);
     opts.energyMark = new Set(tanksOf(view, step.p).filter((z) => !view.toppled[z] && !opts.idle.has(z) && needsEnergyZone(z)));
   }
   const rows = legal.filter((a) => a.kind === "airship").map((a) => +a.args[0]);
   opts.anchors = new Set(rows);
   opts.onAnchor = (row) => send(`airship ${row}`);
   els.map.replaceChildren(drawMap(view, opts));
+}
+
+function standingTanks(p) { return tanksOf(view, p).filter((z) => !view.toppled[z]); }
+
+/** The production action for the local choice: "produce" or "produce idle A1 C3" (zones in board order). */
+function productionNotation(p) {
+  const idle = standingTanks(p).filter((z) => idleLocal.has(z)).map((z) => view.zone_names[z]);
+  return idle.length ? `produce idle ${idle.join(" ")}` : "produce";
 }
 
 function needsEnergyZone(z) {
@@ -154,6 +187,11 @@ function needsEnergyZone(z) {
 // ----- zone clicks and the zone menu ---------------------------------------------------------------------------
 function onZone(z, event) {
   const name = view.zone_names[z];
+  if (currentStep()?.k === "produce" && legal.length) {   // chosen locally: nothing is sent until "produce"
+    if (idleLocal.has(z)) idleLocal.delete(z); else idleLocal.add(z);
+    render();
+    return;
+  }
   if (pending) {
     if (z === pending.zone) { pending = null; render(); return; }
     const action = legal.find((a) => a.kind === pending.kind && a.args[0] === view.zone_names[pending.zone] && a.args[1] === name);
@@ -165,7 +203,7 @@ function onZone(z, event) {
   if (!acts.length) return;
   const simple = acts.filter((a) => !TWO_ZONE_KINDS.has(a.kind));
   const moves = [...new Set(acts.filter((a) => TWO_ZONE_KINDS.has(a.kind)).map((a) => a.kind))];
-  const direct = ["idle", "use", "divert", "topple", "neutral", "auction", "place"];
+  const direct = ["divert", "topple", "neutral", "auction", "place"];
   if (simple.length === 1 && !moves.length && direct.includes(simple[0].kind) && currentStep()?.k !== "draft") { send(simple[0].text); return; }
   if (!simple.length && moves.length === 1) { startMove(moves[0], z); return; }
   openMenu(z, event, [
@@ -183,7 +221,7 @@ function openMenu(z, event, items) {
     h("div.ps-menutitle", name, zoneSummary(z)),
     items.map((item) => h("button.ps-menuitem", { type: "button", role: "menuitem", dataset: { kind: item.kind, action: item.notation || "" },
       onclick: (e) => { e.stopPropagation(); closeMenu(); item.run(); } }, item.label)),
-    h("button.ps-menuitem.cancel", { type: "button", onclick: () => closeMenu() }, T("act.cancel")));
+    h("button.ps-menuitem.cancel", { type: "button", onclick: () => { closeMenu(); if (mapKeys) mapKeys.focus(); } }, T("act.cancel")));
   root.append(menu);
   const box = root.getBoundingClientRect();
   let x, y;
@@ -228,8 +266,6 @@ function actionLabel(a) {
     case "buy-compressor": return T("act.buyCompressor");
     case "remove-converter": return T("act.removeConverter");
     case "move": case "move-converter": case "move-compressor": return `${T("act.what." + a.kind)} ${x} → ${y}`;
-    case "idle": return T("act.idle", { zone: x });
-    case "use": return T("act.use", { zone: x });
     case "bid": return T("act.bid", { n: x });
     case "pass": return T("act.pass");
     case "done": return T("act.done");
@@ -247,7 +283,7 @@ function actionLabel(a) {
     case "release": return T("act.release");
     case "activate": return T("act.activateBtn");
     case "decline": return view.figures.edition === "2013" ? T("act.decline2013") : T("act.decline");
-    case "produce": return T("act.produceBtn");
+    case "produce": return a.args.length > 1 ? T("act.produceIdle", { zones: a.args.slice(1).join(", ") }) : T("act.produceBtn");
     case "buy": return T("act.buy", { n: y, cost: (+y) * view.price[RESOURCES.indexOf(x)] }) + " " + res(x);
     case "sell": return T("act.sell", { n: y, cost: (+y) * view.price[RESOURCES.indexOf(x)] }) + " " + res(x);
     case "buy-permit": return T("act.buyPermit", { cost: costText(costs.building_permit) });
@@ -489,7 +525,7 @@ function controlsFor(step, covered) {
 
 function chip(p) {
   const colour = view.colours[p];
-  return h("span.ps-chip", { style: { background: PLAYER_HEX[colour], color: PLAYER_INK[colour] } }, "");
+  return h("span.ps-chip", { style: { background: PLAYER_HEX[colour], color: PLAYER_INK[colour] }, "aria-hidden": "true" }, String(p + 1));
 }
 
 function upgradeButton(a, covered, name, banker = false, compact = false) {
@@ -542,11 +578,12 @@ function spinner(key, lo, hi, label, notation, covered, { quick = [] } = {}) {
 
 function productionPreview(step, covered) {
   const p = step.p;
-  const using = producing(view, p, step);
+  const using = standingTanks(p).filter((z) => !idleLocal.has(z));
   const result = production(view, p, using);
   const have = view.holdings[p].goods[ENERGY];
-  const prod = find("produce");
-  for (const a of legal) if (a.kind === "idle" || a.kind === "use") covered.add(a.text);
+  const notation = productionNotation(p);
+  const prod = legal.find((a) => a.text === notation);
+  for (const a of legal) if (a.kind === "produce") covered.add(a.text);
   const out = [];
   for (let r = 0; r < 4; r++) {
     if (!result.total[r]) continue;
@@ -556,10 +593,20 @@ function productionPreview(step, covered) {
       iconSvg(r, 18), ` +${result.total[r]} `, h("small", `(${T("act.outputParts", { base: result.base[r], syn: result.synergy[r], comp: result.compressor[r], air: result.airship[r] })})`),
       lost ? h("span.ps-warn", " · " + T("act.lost", { n: lost })) : null));
   }
+  const idleNames = standingTanks(p).filter((z) => idleLocal.has(z)).map((z) => view.zone_names[z]);
+  // every standing tank as a toggle too: the same choice as clicking the map, for keyboards and small screens
+  const toggles = h("div.ps-toggles", { role: "group", "aria-label": T("act.produceTanks") }, standingTanks(p).map((z) => {
+    const on = !idleLocal.has(z);
+    return h("button.ps-toggle" + (on ? ".on" : ""), { type: "button", "aria-pressed": String(on), dataset: { zone: view.zone_names[z] },
+      onclick: () => { if (on) idleLocal.add(z); else idleLocal.delete(z); render(); } },
+    iconSvg(view.converter[z] === NO_CONVERTER ? WATER : view.converter[z], 14), " ", view.zone_names[z], " ", h("small", on ? T("act.producing") : T("act.idleShort")));
+  }));
   return h("div.ps-prod",
+    toggles,
     h("div", h("span" + (result.energy > have ? ".ps-warn" : ""), iconSvg(ENERGY, 16), " ", T("act.energyNeed", { need: result.energy, have }))),
     h("div.ps-outs", h("strong", T("act.output") + ": "), out.length ? out : "—"),
-    prod ? button(prod, `${T("act.produceBtn")}`, { covered, primary: true }) : h("span.ps-warn", T("act.energyShort")));
+    prod ? button(prod, idleNames.length ? T("act.produceIdle", { zones: idleNames.join(", ") }) : T("act.produceBtn"), { covered, primary: true })
+      : h("span.ps-warn", T("act.energyShort")));
 }
 
 function tradeControls(step, covered) {
@@ -608,6 +655,7 @@ function renderCards() {
         style: colour ? { borderColor: PLAYER_HEX[colour] } : undefined },
       h("span.ps-cardno", String(number)),
       h("span.ps-cardnames", specs.map((sp) => h("span", specialistName(sp)))),
+      h("span.ps-cardrules", specs.map((sp) => h("span", specialistRules(sp)))),
       h("span.ps-cardholder", holder >= 0 ? [chip(holder), " ", shortName(holder)] : T("board.free")));
     return card;
   }));
@@ -621,7 +669,7 @@ function renderPlayers() {
     if (a.kind === "upgrade") upgrades.set(a.args[0], a);
     if (a.kind === "banker" && a.args[0] === "upgrade" && !upgrades.has(a.args[1])) upgrades.set(a.args[1], a);
   }
-  els.players.replaceChildren(...order.map((p, i) => {
+  const panels = order.map((p, i) => {
     const hold = view.holdings[p];
     const colour = view.colours[p];
     const me = msg.seat === p;
@@ -643,10 +691,12 @@ function renderPlayers() {
     const zones = zonesOf(view, p), tanks = tanksOf(view, p);
     return h("div.ps-player" + (acting ? ".acting" : "") + (me ? ".me" : ""), { dataset: { seat: p }, style: { borderTopColor: PLAYER_HEX[colour] } },
       h("div.ps-phead",
-        h("span.ps-chip.big", { style: { background: PLAYER_HEX[colour], color: PLAYER_INK[colour] } }, view.order && view.order.length ? String(i + 1) : ""),
+        // the seat number, as on the map's claim markers: colour is never the only sign
+        h("span.ps-chip.big", { style: { background: PLAYER_HEX[colour], color: PLAYER_INK[colour] }, "aria-hidden": "true" }, String(p + 1)),
         h("span.ps-pname", shortName(p), me ? h("small", ` (${T("player.you")})`) : null),
         h("span.ps-credits", { title: T("player.credits") }, hold.credits === null ? "?" : [String(hold.credits), h("small", " cr")])),
       h("div.ps-pcard", card >= 0 ? cardLabel(card) : h("span.ps-muted", T("player.noCard")),
+        view.order && view.order.length ? h("span.ps-badge", T("player.order", { n: i + 1 })) : null,
         view.start_player === p ? h("span.ps-badge", T("player.start")) : null, acting ? h("span.ps-badge.act", "●") : null),
       h("div.ps-freighters", freighters),
       view.freighter_holder === p ? h("div.ps-indep", T("player.independent", { n: view.figures.independent_capacity })) : null,
@@ -655,7 +705,11 @@ function renderPlayers() {
         h("span", { title: T("player.quarters") }, T("player.quarters"), " ", h("b", String(hold.luxury_quarters))),
         h("span", { title: T("player.markers") }, T("player.markers"), " ", h("b", String(hold.markers)))),
       h("div.ps-pfoot.ps-muted", T(zonesKey(zones.length, tanks.length), { zones: zones.length, tanks: tanks.length })));
-  }));
+  });
+  // your own panel sits at the top of the right column (visible without scrolling); the others below the board
+  const own = order.indexOf(msg.seat);
+  els.mine.replaceChildren(...(own >= 0 ? [panels[own]] : []));
+  els.players.replaceChildren(...panels.filter((_, i) => i !== own));
 }
 
 // singular/plural of "{zones} zones, {tanks} tanks"
@@ -697,8 +751,6 @@ export function describe(entry) {
     if (line) parts.push(line);
   }
   if (!parts.length) {
-    const [kind, arg] = entry.action.split(" ");
-    if (kind === "idle" || kind === "use") return `${who}: ${T("log." + kind, { zone: arg })}`;
     return `${who}: ${entry.action}`;
   }
   return `${who}: ${parts.join("; ")}`;
@@ -752,7 +804,8 @@ function eventText(e, actor) {
     case "move_compressor": return T("log.moveCompressor", { from: e.source, to: e.target });
     case "production": {
       const out = e.total.map((n, r) => (n ? `${n} ${res(r)}` : "")).filter(Boolean).join(", ");
-      return out ? T(e.energy ? "log.production" : "log.productionFree", { out, n: e.energy }) : T("log.productionNothing");
+      const made = out ? T(e.energy ? "log.production" : "log.productionFree", { out, n: e.energy }) : T("log.productionNothing");
+      return e.idle && e.idle.length ? `${made} (${T("log.idled", { zones: e.idle.join(", ") })})` : made;
     }
     case "buy": return T("log.buy", { n: e.amount, res: res(e.resource), price: e.price });
     case "sell": return T("log.sell", { n: e.amount, res: res(e.resource), price: e.price });

@@ -3,7 +3,7 @@ export const RESOURCES = ["quartz", "ore", "water", "energy"];
 export const QUARTZ = 0, ORE = 1, WATER = 2, ENERGY = 3;
 export const UNCLAIMED = -1, UNAVAILABLE = -2, NEUTRAL = -3, NO_CONVERTER = -1;
 export const ZONE_KINDS = new Set(["neutral", "place", "auction", "claim", "divert", "topple", "relief", "buy-tank", "import",
-  "buy-converter", "buy-compressor", "move", "move-converter", "remove-converter", "move-compressor", "idle", "use"]);
+  "buy-converter", "buy-compressor", "move", "move-converter", "remove-converter", "move-compressor"]);
 export const TWO_ZONE_KINDS = new Set(["move", "move-converter", "move-compressor"]);
 
 /** "claim C4 roll" -> {text, kind: "claim", args: ["C4", "roll"]} (numbers stay strings; use +x). */
@@ -78,12 +78,6 @@ export function production(view, player, using) {
   }
   const total = base.map((b, r) => b + synergy[r] + compressor[r] + airship[r]);
   return { energy, base, synergy, compressor, airship, total, groups, tanks: used };
-}
-
-/** Tanks of the producing player that produce (not sabotaged, not idled in this step). */
-export function producing(view, player, step) {
-  const idle = new Set((step.idle || []).map((name) => zoneIndex(view, name)));
-  return tanksOf(view, player).filter((z) => !view.toppled[z] && !idle.has(z));
 }
 
 export function capacity(view, player, res) {

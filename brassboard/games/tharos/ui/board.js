@@ -1,5 +1,7 @@
 // Drawing pieces of Tharos: dice with pips (SVG), landscape colours, player colours, small tokens (guild tiles,
 // mines, ore and crystal). Nothing here knows the rules; main.js decides what is clickable.
+// Colour is never the only sign: every die carries its colour's letter (the notation's w y r g b, upper case), a
+// guild tile and a mine carry their player's number, and each picture has a text alternative (role img + title).
 import { h, s } from "/static/dom.js";
 
 export const PLAYER_HEX = ["#1f6fd1", "#e8731c", "#2e9e5b", "#9b3fb5"];
@@ -33,10 +35,23 @@ const PIPS = {
   8: [[P.a, P.a], [P.m, P.a], [P.z, P.a], [P.a, P.m], [P.z, P.m], [P.a, P.z], [P.m, P.z], [P.z, P.z]],
 };
 
-/** A die as a small SVG: its colour, its pips (a number for anything beyond 8). */
-export function dieSvg(color, pips, size = 30) {
+// the letter each die colour shows besides its colour: the notation's letter (w3 is a white 3)
+export const LETTER = { white: "W", yellow: "Y", red: "R", green: "G", blue: "B" };
+
+/** An SVG picture: with a label it is an image with that text (role img, a title), else decoration for a reader. */
+function picture(attrs, label, ...children) {
+  const svg = label ? s("svg", { ...attrs, role: "img", "aria-label": label }, s("title", { text: label }))
+    : s("svg", { ...attrs, "aria-hidden": "true" });
+  svg.append(...children);
+  return svg;
+}
+
+/** A die as a small SVG: its colour, its pips (a number for anything beyond 8) and, on a corner badge, the letter
+ *  of its colour. `label`: the die's text alternative (leave it out where the die sits in a labelled button). */
+export function dieSvg(color, pips, size = 30, label = null) {
   const c = DIE[color] || DIE.white;
-  const svg = s("svg", { class: "th-diesvg", width: size, height: size, viewBox: "0 0 40 40", "aria-hidden": "true" },
+  const width = Math.round(size * 46 / 40);
+  const svg = picture({ class: "th-diesvg", width, height: width, viewBox: "0 0 46 46", "data-color": color }, label,
     s("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7, fill: c.face, stroke: c.edge, "stroke-width": 2 }));
   const spots = PIPS[pips];
   if (spots) {
@@ -45,30 +60,38 @@ export function dieSvg(color, pips, size = 30) {
   } else if (pips !== null && pips !== undefined) {
     svg.append(s("text", { x: 20, y: 27, "text-anchor": "middle", "font-size": 20, "font-weight": 800, fill: c.pip, text: String(pips) }));
   }
+  svg.append(s("circle", { cx: 38.5, cy: 38.5, r: 7, fill: "#fff", stroke: "#1d1b18", "stroke-width": 1.5 }),
+    s("text", { x: 38.5, y: 42.2, "text-anchor": "middle", "font-size": 10.5, "font-weight": 800, fill: "#1d1b18", text: LETTER[color] || "?" }));
   return svg;
 }
 
-/** An unrolled die (in the bag, the discard or the market): the colour alone. */
-export function blankDie(color, size = 18) {
+/** An unrolled die (in the bag, the discard or the market): its colour and its colour's letter. */
+export function blankDie(color, size = 18, label = null) {
   const c = DIE[color] || DIE.white;
-  return s("svg", { class: "th-diesvg blank", width: size, height: size, viewBox: "0 0 40 40", "aria-hidden": "true" },
-    s("rect", { x: 3, y: 3, width: 34, height: 34, rx: 8, fill: c.face, stroke: c.edge, "stroke-width": 2.5 }));
+  return picture({ class: "th-diesvg blank", width: size, height: size, viewBox: "0 0 40 40", "data-color": color }, label,
+    s("rect", { x: 3, y: 3, width: 34, height: 34, rx: 8, fill: c.face, stroke: c.edge, "stroke-width": 2.5 }),
+    s("text", { x: 20, y: 28, "text-anchor": "middle", "font-size": 23, "font-weight": 800, fill: c.pip, text: LETTER[color] || "?" }));
 }
 
-/** A player's guild tile: a small shield in the player's colour. */
+/** A player's guild tile: a small shield in the player's colour with the player's number. */
 export function guildTile(p, title) {
-  return h("span.th-guild", { style: { background: PLAYER_HEX[p % PLAYER_HEX.length] }, title, dataset: { player: p } });
+  return h("span.th-guild", { style: { background: PLAYER_HEX[p % PLAYER_HEX.length] }, title, role: title ? "img" : undefined,
+    "aria-label": title || undefined, "aria-hidden": title ? undefined : "true", dataset: { player: p } }, String(p + 1));
 }
 
-/** A player's mine: a small pick-and-triangle marker in the player's colour. */
+/** A player's mine: a triangle in the player's colour with the player's number. */
 export function mineTile(p, title) {
-  return h("span.th-mine", { style: { borderBottomColor: PLAYER_HEX[p % PLAYER_HEX.length] }, title, dataset: { player: p } });
+  const colour = PLAYER_HEX[p % PLAYER_HEX.length];
+  return picture({ class: "th-mine", width: 18, height: 15, viewBox: "0 0 18 15", "data-player": p }, title,
+    s("polygon", { points: "9,0.8 17.2,14.2 0.8,14.2", fill: colour, stroke: "#1d1b18", "stroke-width": 1.2 }),
+    s("text", { x: 9, y: 13, "text-anchor": "middle", "font-size": 8.5, "font-weight": 800, fill: "#fff", text: String(p + 1) }));
 }
 
 /** An ore (square) or crystal (diamond) tile of a colour. */
 export function sample(kind, color, title) {
   const c = LAND[color] || LAND.white;
-  return h("span.th-sample." + kind, { style: { background: c.dark }, title, dataset: { color } });
+  return h("span.th-sample." + kind, { style: { background: c.dark }, title, role: title ? "img" : undefined,
+    "aria-label": title || undefined, "aria-hidden": title ? undefined : "true", dataset: { color } });
 }
 
 export function chip(p) {

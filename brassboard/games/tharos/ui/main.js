@@ -3,20 +3,27 @@
 // own action-card hand. Every choice comes from the legal actions: the player picks an action (on the board or in
 // the action bar), the dice that can serve it light up and are picked by clicking, then the target (a landscape,
 // a market die, an option) and an action card to go with it.
+// Keyboard (boardkeys.js): the landscapes, the public buildings and one's own board are each one Tab stop whose
+// arrow keys move a cursor over its targets; Enter or Space chooses, Escape cancels the action being put together.
+// Focus survives every re-render, and while the keyboard is in use it moves on to where the next choice is made
+// (the dice, then the landscape, the market die or the panel's options).
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
 import { h, stylesheet } from "/static/dom.js";
+import { boardKeys } from "/static/boardkeys.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
 import { parse, families, diceChoice, cellsOf, tokenDie, cellName, cellIndex, CELL, DIE_TOKEN, COLOURS } from "./model.js";
-import { dieSvg, blankDie, guildTile, mineTile, sample, chip, LAND } from "./board.js";
+import { dieSvg, blankDie, guildTile, mineTile, sample, chip, LAND, LETTER } from "./board.js";
 import { readView, FIELDS, MEDALS } from "./view.js";
 
 export const strings = STRINGS;
 
-// The printed figures (landscape kinds, converters, cards, buildings) are the same in every match: loaded once.
-const FIGURES = await fetch("/api/games/tharos/figures").then((response) => (response.ok ? response.json() : {}), () => ({}));
+// The printed figures (landscape kinds, converters, cards, buildings) of the default set: loaded once. A match whose
+// `figures` option changed them carries its own in the view, and those are used instead (see update).
+const DEFAULT_FIGURES = await fetch("/api/games/tharos/figures").then((response) => (response.ok ? response.json() : {}), () => ({}));
+let FIGURES = DEFAULT_FIGURES;
 // the white fields of the player board and their options, as the figures print them (the board's own list if not)
-const BOARD_FIELDS = FIGURES.fields || FIELDS;
+const boardFields = () => FIGURES.fields || FIELDS;
 
 let api = null, root = null, els = null;
 let msg = null, view = null, legal = [], legalSet = new Set(), byFamily = new Map();
@@ -25,6 +32,9 @@ let pick = null;          // {family, dice: [indices into my active dice]}: the 
 let hoverCells = null;    // cells to outline while an option is pointed at
 let lastKey = "";
 let listening = false;
+let keys = [];            // the boardKeys cursors of the table, the buildings and one's own board
+let keyboard = false;     // the last input was a key (focus then follows the choice), not a pointer
+let advance = false;      // the choice moved on: put the focus where the next one is made
 
 const lang = () => (api && api.lang) || "en";
 const ownT = translator(STRINGS);
@@ -74,6 +84,8 @@ function actionCardText(n) {
   return text;
 }
 const colourName = (c) => T("color." + c);
+/** A die in words: "white 5 (W)" — the letter is the one drawn on the die. */
+const dieLabel = (color, pips) => T("die.label", { color: colourName(color), pips, letter: LETTER[color] || "?" });
 const cellLabel = (i) => `${cellName(i)} ${view && view.lands[i] ? landName(view.lands[i].kind) : ""}`.trim();
 
 /** A word of an action's arguments in the page's language (a landscape, a die, a card, a building, an option). */
@@ -116,7 +128,7 @@ function restLabel(a) {
   const out = [];
   let afterDie = false;
   for (const w of a.rest) {
-    if (DIE_TOKEN.test(w)) { const d = tokenDie(w); out.push(h("span.th-inline", { title: wordLabel(w) }, dieSvg(d.color, d.pips, 18))); afterDie = true; continue; }
+    if (DIE_TOKEN.test(w)) { const d = tokenDie(w); out.push(h("span.th-inline", dieSvg(d.color, d.pips, 18, wordLabel(w)))); afterDie = true; continue; }
     if (out.length) out.push(" ");
     // a die followed by a number is turned to that number (Civil Office)
     out.push(afterDie && /^[0-9]+$/.test(w) ? `→ ${w}` : wordLabel(w, a.kind));
@@ -131,25 +143,54 @@ export function mount(element, a) {
   api = a;
   stylesheet("th-style", new URL("./style.css", import.meta.url).href);
   els = {
-    action: h("section.th-action", { "aria-live": "polite" }),
+    action: h("section.th-action", { "aria-label": T("aria.actions") }),
+    // one polite live region of this page's own: the prompt when it changes and each step of the action being put
+    // together (the dice chosen, what comes next), not the whole action bar at every re-render
+    live: h("p.th-sr", { "aria-live": "polite" }),
     table: h("div.th-panel.th-table"),
     buildings: h("div.th-panel.th-buildings"),
     mine: h("div.th-panel.th-myboard"),
     others: h("div.th-others"),
   };
   root = h("div.th-root",
+    els.live,
     els.action,
     h("div.th-main", h("div.th-left", els.table, els.buildings), h("div.th-right", els.mine)),
     els.others);
   element.append(root);
+  for (const k of keys) k.destroy();
+  const cancel = () => { if (pick) { pick = null; advance = true; render(); } };
+  keys = [
+    boardKeys(els.table, { selector: ".th-land", keyOf: idOf, onCancel: cancel }),
+    boardKeys(els.buildings, { selector: "button", keyOf: idOf, onCancel: cancel }),
+    boardKeys(els.mine, { selector: "button", keyOf: idOf, onCancel: cancel }),
+  ];
   if (!listening) {
     listening = true;
-    document.addEventListener("keydown", (e) => { if (e.key === "Escape" && root && root.isConnected && pick) { pick = null; render(); } });
+    document.addEventListener("keydown", (e) => {
+      keyboard = true;
+      if (e.key === "Escape" && root && root.isConnected && pick && !e.defaultPrevented) cancel();
+    }, true);
+    document.addEventListener("pointerdown", () => { keyboard = false; }, true);
   }
+}
+
+/** A target's identity that survives a re-render: its landscape, die, action, family or own key. */
+function idOf(el) {
+  const d = el.dataset;
+  if (d.key) return d.key;
+  if (d.cell) return "cell:" + d.cell;
+  if (d.token !== undefined && d.index !== undefined) return "die:" + d.index;
+  if (d.action) return "act:" + d.action;
+  if (d.family) return "fam:" + d.family + (d.card ? ":" + d.card : "");
+  if (d.col !== undefined && d.row !== undefined) return `slot:${d.col}:${d.row}`;
+  return el.textContent.trim();
 }
 
 export function update(message) {
   msg = message;
+  const own = message.view && message.view.figures;
+  FIGURES = own ? { ...DEFAULT_FIGURES, ...own } : DEFAULT_FIGURES;
   view = readView(message.view || {});
   legal = (message.legal || []).map(parse);
   legalSet = new Set(legal.map((x) => x.text));
@@ -160,6 +201,7 @@ export function update(message) {
     lastKey = k;
     pick = null;
     hoverCells = null;
+    advance = true;
   }
   render();
 }
@@ -178,6 +220,7 @@ function choose(family) {
   if (!acts.length) return;
   if (acts.length === 1 && !acts[0].dice.length && !acts[0].rest.length) { send(acts[0].text); return; }
   pick = pick && pick.family === family ? null : { family, dice: [] };
+  advance = true;
   render();
 }
 
@@ -204,6 +247,7 @@ function toggleDie(i) {
     if (!die || !st.extra.has(die.token)) return;
     pick.dice.push(i);
   }
+  advance = !pickState().extra.size;  // the dice are complete: on to the target
   render();
 }
 
@@ -233,11 +277,46 @@ function marketTargets() {
 // ----- rendering -----------------------------------------------------------------------------------------------
 function render() {
   if (!root || !view) return;
+  const was = document.activeElement;
+  const section = was && root.contains(was) ? Object.values(els).find((el) => el !== els.live && el.contains(was)) : null;
+  const id = section ? idOf(was) : null;
   renderAction();
   renderTable();
   renderBuildings();
   renderMine();
   renderOthers();
+  for (const k of keys) k.refresh();
+  // the focus is this page's to move only when it was on this board or nowhere (never away from, say, a text box)
+  placeFocus(section, id, !!section || !was || was === document.body);
+}
+
+const focusables = (el) => [...el.querySelectorAll("button, [tabindex], summary")];
+
+/** After a re-render: the focus back on the same target, or (keyboard in use) on where the next choice is made. */
+function placeFocus(section, id, ours) {
+  const moveOn = advance && keyboard && ours;
+  advance = false;
+  if (moveOn) {
+    const next = nextTarget();
+    if (next) { next.focus(); return; }
+  }
+  if (!section) return;
+  const same = focusables(section).find((el) => idOf(el) === id);
+  if (same) same.focus({ preventScroll: true });
+  else if (keyboard) (focusables(section)[0] || section).focus({ preventScroll: true });
+}
+
+/** Where the next choice is made: a die to add, the landscape or market die to take, the panel's options, else the
+ *  first choice of the action bar. */
+function nextTarget() {
+  const st = pickState();
+  const first = (selector) => root.querySelector(selector);
+  if (st) {
+    if (st.needsDice && st.extra.size) return first(".th-myboard button.th-die.legal");
+    return first("button.th-land.legal") || first(".th-myboard button.th-mslot.legal") || first(".th-pick .th-options button")
+      || first(".th-pick button");
+  }
+  return first(".th-action .th-groups button") || null;
 }
 
 function button(text, label, { primary = false, cls = "", title = null } = {}) {
@@ -311,6 +390,20 @@ function renderAction() {
   }
   box.classList.toggle("mine", mine);
   box.replaceChildren(...parts);
+  announce(mine ? spokenState() : "");
+}
+
+/** What the live region says now: the prompt, and while an action is put together its dice and next step. */
+function spokenState() {
+  const st = pickState();
+  if (!st) return promptFor() || "";
+  const dice = st.tokens.map((t) => { const d = tokenDie(t); return dieLabel(d.color, d.pips); });
+  const next = st.needsDice && st.extra.size ? T("pick.start") : cellTargets().size ? T("pick.cells") : T("aria.confirm");
+  return [familyLabel(pick.family), dice.length ? `${T("pick.dice")} ${dice.join(", ")}` : null, next].filter(Boolean).join(". ");
+}
+
+function announce(text) {
+  if (els.live.textContent !== text) els.live.textContent = text;
 }
 
 // the action bar's groups: board fields, player cards and buildings, converter, action cards, the rest
@@ -351,12 +444,12 @@ function pickPanel(st) {
   const out = [h("strong.th-picking", familyLabel(pick.family))];
   const hint = familyHint(pick.family);
   if (hint) out.push(h("span.th-muted", " — ", hint));
-  const rows = [h("div.th-pickhead", out, h("button.th-x", { type: "button", title: T("act.cancel"), onclick: () => { pick = null; render(); } }, "✕"))];
+  const rows = [h("div.th-pickhead", out, h("button.th-x", { type: "button", title: T("act.cancel"), "aria-label": T("act.cancel"), onclick: () => { pick = null; advance = true; render(); } }, "✕"))];
   if (st.needsDice) {
     rows.push(h("div.th-pickdice",
       h("span.th-glabel", T("pick.dice")),
-      st.tokens.length ? st.tokens.map((t) => { const d = tokenDie(t); return h("span.th-inline", dieSvg(d.color, d.pips, 24)); }) : h("span.th-muted", T("pick.none")),
-      st.extra.size ? h("span.th-hint", T("pick.more", { n: st.extra.size })) : null));
+      st.tokens.length ? st.tokens.map((t) => { const d = tokenDie(t); return h("span.th-inline", dieSvg(d.color, d.pips, 24, dieLabel(d.color, d.pips))); }) : h("span.th-muted", T("pick.none")),
+      st.extra.size && st.tokens.length ? h("span.th-hint", T("pick.more", { n: st.extra.size })) : null));
   }
   const complete = st.needsDice ? st.complete : st.acts;
   if (complete.length) {
@@ -419,8 +512,14 @@ function landscape(i, targets) {
   const hovered = hoverCells && hoverCells.has(i);
   const cls = ".th-land" + (target ? ".target" : "") + (acts ? ".legal" : "") + (hovered ? ".hover" : "");
   const title = [cellLabel(i), T("land.converter", { name: converterName(l.converter) })].join(" · ");
+  // what a reader hears on the cursor: the landscape, its samples, pieces, the attack and the choice it makes
+  const spoken = [title, l.ore ? T("land.ore", { color: colourName(l.color) }) : null, l.crystal ? T("land.crystal", { color: colourName(l.color) }) : null,
+    ...l.mines.map((p) => T("land.mine", { name: seatName(p) })), ...l.guild.map((p) => T("land.guild", { name: seatName(p) })),
+    target ? T("attack.line", { land: cellName(i), strength: view.strength }) : null,
+    acts && acts.length === 1 ? T("land.choose", { action: pick ? familyLabel(pick.family) : acts[0].text }) : null].filter(Boolean).join(", ");
   const el = h((acts ? "button" : "div") + cls, {
-    type: acts ? "button" : undefined, dataset: { cell: cellName(i), action: acts && acts.length === 1 ? acts[0].text : undefined }, title,
+    type: acts ? "button" : undefined, role: acts ? undefined : "group", "aria-label": spoken,
+    dataset: { cell: cellName(i), action: acts && acts.length === 1 ? acts[0].text : undefined }, title,
     style: { background: colours.fill, borderColor: colours.dark },
     onclick: acts ? () => { if (acts.length === 1) send(acts[0].text); } : undefined },
   h("span.th-cellname", cellName(i)),
@@ -436,7 +535,9 @@ function landscape(i, targets) {
 function legend() {
   return h("div.th-legend", h("span", sample("ore", "white"), " ", T("legend.ore")), h("span", sample("crystal", "white"), " ", T("legend.crystal")),
     h("span", mineTile(me ?? 0), " ", T("legend.mine")), h("span", guildTile(me ?? 0), " ", T("legend.guild")),
-    h("span", T("legend.deck", { n: view.action_deck ?? "?", d: (view.action_discard || []).length })));
+    h("span", T("legend.deck", { n: view.action_deck ?? "?", d: (view.action_discard || []).length })),
+    h("span.th-legend-dice", ["white", "yellow", "red", "green", "blue"].map((c) => h("span", blankDie(c, 14), " ", colourName(c)))),
+    h("span", T("legend.keys")));
 }
 
 // ----- buildings -------------------------------------------------------------------------------------------------
@@ -483,8 +584,8 @@ function playerBoard(p, own) {
     h("span.th-stat", { title: T("stat.pointsTitle") }, T("stat.points"), " ", pointsTrack(pl.combat_points)),
     h("span.th-stat", guildTile(p), " ", h("b", String(pl.guild)), "/12"),
     h("span.th-stat", mineTile(p), " ", h("b", String(pl.mines)), "/10"),
-    h("span.th-stat", T("stat.samples"), " ", pl.ore.map((c) => sample("ore", c, T("land.ore", { color: colourName(c) }))),
-      pl.crystal.map((c) => sample("crystal", c, T("land.crystal", { color: colourName(c) }))), !pl.ore.length && !pl.crystal.length ? "–" : null));
+    h("span.th-stat", T("stat.samples"), " ", pl.ore.map((c) => h("span.th-sampled", sample("ore", c, T("land.ore", { color: colourName(c) })), h("small", { "aria-hidden": "true" }, LETTER[c]))),
+      pl.crystal.map((c) => h("span.th-sampled", sample("crystal", c, T("land.crystal", { color: colourName(c) })), h("small", { "aria-hidden": "true" }, LETTER[c]))), !pl.ore.length && !pl.crystal.length ? "–" : null));
   return h("div.th-board" + (own ? ".own" : ""), { dataset: { player: p } },
     head, stats,
     activeDice(p, pl, own),
@@ -504,9 +605,12 @@ function activeDice(p, pl, own) {
     const selected = !!(st && pick.dice.includes(i));
     const can = !!(st && !selected && st.extra.has(d.token));
     const cls = ".th-die" + (selected ? ".on" : "") + (can ? ".legal" : "") + (st && st.needsDice && !can && !selected ? ".dim" : "");
+    const label = dieLabel(d.color, d.pips);
     return h((own ? "button" : "span") + cls, {
-      type: own ? "button" : undefined, dataset: { token: d.token, index: i }, title: `${colourName(d.color)} ${d.pips}`,
-      onclick: own ? () => toggleDie(i) : undefined }, dieSvg(d.color, d.pips, own ? 38 : 26));
+      type: own ? "button" : undefined, dataset: { token: d.token, index: i }, title: label,
+      "aria-label": own ? label + (can ? ", " + T("die.can") : "") : undefined,
+      "aria-pressed": own && st ? String(selected) : undefined,
+      onclick: own ? () => toggleDie(i) : undefined }, dieSvg(d.color, d.pips, own ? 38 : 26, own ? null : label));
   });
   return h("div.th-activebox", h("span.th-glabel", T("dice.active")),
     h("div.th-active", dice.length ? dice : h("span.th-muted", T("dice.noneActive"))));
@@ -518,7 +622,7 @@ function fieldsBox(p, pl, own) {
     const used = pl.fields[id];
     const dice = pl.placed.filter((d) => d.on === id);
     // another guild's board shows only what was used (its options are the same as one's own)
-    const options = BOARD_FIELDS[id] || [];
+    const options = boardFields()[id] || [];
     const shown = own ? options : options.filter((opt) => used === opt);
     const opts = shown.map((opt) => {
       const family = opt ? `${famKind(id, opt)}` : id;
@@ -529,18 +633,18 @@ function fieldsBox(p, pl, own) {
     });
     return h("div.th-field.f-" + id + (used ? ".blocked" : ""), { dataset: { field: id } },
       h("span.th-fname", T("field." + id)), h("div.th-fopts", opts),
-      h("div.th-fdice", dice.map((d) => dieSvg(d.color, d.pips, 22))));
+      h("div.th-fdice", dice.map((d) => dieSvg(d.color, d.pips, 22, dieLabel(d.color, d.pips)))));
   };
   const red = pl.placed.filter((d) => d.on === "attack");
   const defendCan = own && byFamily.has("defend");
   const attack = h("div.th-field.f-attack", { dataset: { field: "attack" } },
     h("span.th-fname", T("field.attack")),
     !own ? null : defendCan ? h("button.th-fopt.legal", { type: "button", dataset: { family: "defend" }, onclick: () => choose("defend") }, T("fam.defend")) : h("span.th-fopt", T("field.attack.text")),
-    h("div.th-fdice", red.map((d) => dieSvg(d.color, d.pips, 22))),
+    h("div.th-fdice", red.map((d) => dieSvg(d.color, d.pips, 22, dieLabel(d.color, d.pips)))),
     h("span.th-fsum", "⚔ ", String(pl.combat_strength), pl.sure_defence ? h("span.th-badge", T("stat.sure")) : null));
   const yellow = h("div.th-field.f-yellow", { dataset: { field: "yellow" } }, h("span.th-fname", T("field.yellow")), own ? h("span.th-fopt", T("field.yellow.text")) : null,
     pl.buildings_used.length ? h("span.th-muted", T("field.yellow.used", { list: pl.buildings_used.map(buildingName).join(", ") })) : null);
-  return h("div.th-fields", Object.keys(BOARD_FIELDS).map(field), attack, yellow);
+  return h("div.th-fields", Object.keys(boardFields()).map(field), attack, yellow);
 }
 // the family of a field's option in the notation: "money many", "cards large", "tile" (its card follows), "land"
 function famKind(id, opt) {
@@ -558,8 +662,9 @@ function marketBox(p, pl, own) {
     const act = targets.get(`${c + 1}:${colour}`);
     const el = h((act ? "button" : "span") + ".th-mslot" + (act ? ".legal" : ""), {
       type: act ? "button" : undefined, dataset: { col: c + 1, row, color: colour, action: act ? act.text : undefined },
-      title: T("market.die", { color: colourName(colour), price: prices[row] }), onclick: act ? () => send(act.text) : undefined },
-    blankDie(colour, 22), h("small", String(prices[row])));
+      title: T("market.die", { color: colourName(colour), price: prices[row] }), onclick: act ? () => send(act.text) : undefined,
+      "aria-label": act ? T("market.buy", { die: T("market.die", { color: colourName(colour), price: prices[row] }), n: c + 1 }) : undefined },
+    blankDie(colour, 22, act ? null : T("market.die", { color: colourName(colour), price: prices[row] })), h("small", { "aria-hidden": "true" }, String(prices[row])));
     return el;
   })));
   return h("div.th-market", h("span.th-glabel", T("market.title")),
@@ -570,13 +675,13 @@ function marketBox(p, pl, own) {
 function bagBox(pl) {
   return h("div.th-bag", h("span.th-glabel", T("bag.title")),
     h("div", T("bag.count", { n: pl.bag })),
-    h("div.th-discard", h("span", T("bag.discard", { n: pl.discard.length })), " ", pl.discard.map((c) => blankDie(c, 13))),
+    h("div.th-discard", h("span", T("bag.discard", { n: pl.discard.length })), " ", pl.discard.map((c) => blankDie(c, 13, dieLabel(c, "–")))),
     pl.stored && pl.stored.length ? h("div", T("bag.stored", { n: pl.stored.length })) : null);
 }
 
 function medalsBox(pl) {
   return h("div.th-medals", h("span.th-glabel", T("medal.title")),
-    h("div.th-medalrow", MEDALS.map((m, i) => h("span.th-medal.m-" + m, { title: T("medal." + m) }, h("i", T("medal.short." + m)), h("b", String(pl.medals[i]))))));
+    h("div.th-medalrow", MEDALS.map((m, i) => h("span.th-medal.m-" + m, { title: T("medal." + m), role: "img", "aria-label": `${T("medal." + m)}: ${pl.medals[i]}` }, h("i", T("medal.short." + m)), h("b", String(pl.medals[i]))))));
 }
 
 function cardsBox(p, pl, own) {
@@ -590,7 +695,7 @@ function cardsBox(p, pl, own) {
       h("div.th-pchead", h("strong", cardName(id)), costOf(id)),
       h("div.th-pctext", cardText(id)),
       tiles ? h("div.th-pctiles", Array.from({ length: tiles }, () => guildTile(p, T("pcard.tile")))) : null,
-      placedOn(id).length ? h("div.th-fdice", placedOn(id).map((d) => dieSvg(d.color, d.pips, 20))) : null,
+      placedOn(id).length ? h("div.th-fdice", placedOn(id).map((d) => dieSvg(d.color, d.pips, 20, dieLabel(d.color, d.pips)))) : null,
       used ? h("span.th-badge", T("pcard.used")) : null, fresh ? h("span.th-badge", T("pcard.new")) : null,
       fams.length ? h("div.th-pcacts", fams.map((f) => familyButton(f, familyLabel(f), "small"))) : null);
   };
@@ -606,7 +711,7 @@ function costOf(id) {
   const c = (FIGURES.player_cards || {})[id];
   const act = c && c.activation;
   if (!act) return null;
-  return h("span.th-pcost", { title: T("pcard.vpTitle") }, (act.dice || []).map((col) => blankDie(col, 14)), ` ≥${act.sum}`);
+  return h("span.th-pcost", { title: T("pcard.vpTitle") }, (act.dice || []).map((col) => blankDie(col, 14, colourName(col))), ` ≥${act.sum}`);
 }
 function familiesAny(ids) { return me !== null && ids.some((id) => familiesNaming(id).length); }
 

@@ -1,0 +1,143 @@
+"""Rovers, lifepods and meteorites: deploying and moving rovers, teleports, collecting and destroying what lies on
+the planet, and the meteorites cards and events add or clear.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from brassboard.engine import Action
+
+from . import geometry as g
+from .figures import (
+    RESOURCE_INDEX,
+)
+from .state import (
+    DIRECTIONS,
+    FLAG_ROVER_FORBIDDEN,
+    PLANET,
+    Corp,
+)
+
+if TYPE_CHECKING:
+    from .rules import PlanetUnknownState
+
+
+def _rover_mask(self: PlanetUnknownState, corp: Corp) -> int:
+    mask = 0
+    for index in corp.rovers:
+        mask |= 1 << index
+    return mask
+
+
+def _deploy_squares(self: PlanetUnknownState, corp: Corp) -> int:
+    return corp.last_tile & ~self._rover_mask(corp)
+
+
+def _rover_moves(self: PlanetUnknownState, p: int) -> list[Action]:
+    corp = self.corps[p]
+    occupied_by_rovers = self._rover_mask(corp)
+    forbidden = self._forbidden_terrain(corp)
+    actions = []
+    for r, index in enumerate(corp.rovers):
+        x, y = g.xy(index)
+        for dx, dy in DIRECTIONS:
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < g.WIDTH and 0 <= ny < g.HEIGHT:
+                b = g.bit(nx, ny)
+                if PLANET.squares & b and not occupied_by_rovers & b and not forbidden & b:
+                    actions.append(Action("rove", r, nx, ny))
+    return actions
+
+
+def _forbidden_terrain(self: PlanetUnknownState, corp: Corp) -> int:
+    mask = 0
+    for flag in self.flags:
+        if flag.startswith(FLAG_ROVER_FORBIDDEN):
+            mask |= corp.terrain[RESOURCE_INDEX[flag[len(FLAG_ROVER_FORBIDDEN):]]]
+    return mask
+
+
+def _do_deploy(self: PlanetUnknownState, p: int, corp: Corp, x: int, y: int) -> None:
+    self._take_item(corp, "deploy")
+    corp.rovers_left -= 1
+    index = g.cell(x, y)
+    corp.rovers.append(index)
+    self.emit("deploy", player=p, x=x, y=y)
+    self._collect_at(p, corp, index)
+
+
+def _do_rove(self: PlanetUnknownState, p: int, corp: Corp, rover: int, x: int, y: int) -> None:
+    index = g.cell(x, y)
+    corp.rovers[rover] = index
+    corp.movement -= 1
+    self.emit("rove", player=p, rover=rover, x=x, y=y)
+    self._collect_at(p, corp, index)
+
+
+def _do_teleport(self: PlanetUnknownState, p: int, corp: Corp, rover: int, x: int, y: int) -> None:
+    self._take_item(corp, "teleport")
+    index = g.cell(x, y)
+    corp.rovers[rover] = index
+    self.emit("teleport", player=p, rover=rover, x=x, y=y)
+    self._collect_at(p, corp, index)
+
+
+def _collect_at(self: PlanetUnknownState, p: int, corp: Corp, index: int) -> None:
+    b = 1 << index
+    if corp.lifepods & b:
+        corp.lifepods &= ~b
+        corp.lifepods_collected += 1
+        self.emit("collect", player=p, what="lifepod", square=g.xy(index))
+    if corp.meteorites & b:
+        corp.meteorites &= ~b
+        corp.meteorites_collected += 1
+        self.emit("collect", player=p, what="meteorite", square=g.xy(index))
+
+
+def _do_collect(self: PlanetUnknownState, p: int, corp: Corp, x: int, y: int) -> None:
+    what = "lifepod" if corp.lifepods & g.bit(x, y) else "meteorite"  # a square never holds both
+    self._take_item(corp, "collect", match=lambda item: item[1] == what)
+    self._collect_at(p, corp, g.cell(x, y))
+
+
+def _do_destroy(self: PlanetUnknownState, p: int, corp: Corp, x: int, y: int) -> None:
+    index = g.cell(x, y)
+    b = 1 << index
+    options = [item[1] for item in corp.pending if item[0] == "destroy"]
+    if "rover" in options and index in corp.rovers:
+        what = "rover"
+    elif "meteorite" in options and corp.meteorites & b:
+        what = "meteorite"
+    else:
+        what = "lifepod"
+    self._take_item(corp, "destroy", match=lambda item: item[1] == what)
+    if what == "rover":
+        corp.rovers.remove(index)
+        corp.rovers_lost += 1
+    elif what == "meteorite":
+        corp.meteorites &= ~b
+        corp.meteorites_destroyed += 1
+    else:
+        corp.lifepods &= ~b
+        corp.lifepods_lost += 1
+    self.emit("destroy", player=p, what=what, x=x, y=y)
+
+
+def _do_clear(self: PlanetUnknownState, p: int, corp: Corp, line: str, number: int) -> None:
+    self._take_item(corp, "clear")
+    mask = corp.meteorites & (PLANET.rows[number] if line == "row" else PLANET.columns[number])
+    corp.meteorites &= ~mask
+    corp.meteorites_destroyed += mask.bit_count()
+    self.emit("clear", player=p, line=line, number=number, destroyed=mask.bit_count())
+
+
+def _do_meteorite(self: PlanetUnknownState, p: int, corp: Corp, x: int, y: int) -> None:
+    self._take_item(corp, "add_meteorite")
+    index = g.cell(x, y)
+    corp.meteorites |= 1 << index
+    self.emit("meteorite", player=p, x=x, y=y)
+    if index in corp.rovers:  # a meteorite falling on a rover destroys it
+        corp.rovers.remove(index)
+        corp.rovers_lost += 1
+        self.emit("rover_destroyed", player=p, square=(x, y))

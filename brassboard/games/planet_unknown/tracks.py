@@ -1,0 +1,116 @@
+"""The corporation's tracks: advancing and regressing trackers, the benefits reached (synergy, milestones, medals),
+rover movement gained, and the gain / energy / synergy / advance / regress actions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .figures import (
+    RESOURCE_INDEX,
+    ROVER,
+    TECH,
+    TRACK_TOP,
+    TRACKS,
+)
+from .state import (
+    CORP,
+    FLAG_NO_MILESTONES,
+    FLAG_NO_SYNERGY,
+    Corp,
+)
+
+if TYPE_CHECKING:
+    from .rules import PlanetUnknownState
+
+
+def _advanceable(corp: Corp, tracks: Any) -> list[int]:
+    """Tracks an advance would move (the rover track never tops out: its overflow gives movement)."""
+    return [t for t in tracks if t == ROVER or corp.tracks[t] < TRACK_TOP]
+
+
+def _do_gain(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> None:
+    t = RESOURCE_INDEX[track]
+    self._take_item(corp, "gain", match=lambda item: item[1] == t)
+    self._advance(p, corp, t)
+
+
+def _do_energy(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> None:
+    t = RESOURCE_INDEX[track]
+    self._take_item(corp, "energy", match=lambda item: t in item[1])
+    self._advance(p, corp, t)
+
+
+def _do_synergy(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> None:
+    self._take_item(corp, "synergy", "synergy_or_peek")
+    self._advance(p, corp, RESOURCE_INDEX[track])
+
+
+def _do_advance(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> None:
+    t = RESOURCE_INDEX[track]
+    item = self._take_item(corp, "advance", match=lambda item: t in item[1])
+    _, tracks, count, steps, benefits, distinct = item
+    if benefits:
+        for _ in range(steps):
+            self._advance(p, corp, t)
+    else:
+        corp.tracks[t] = min(TRACK_TOP, corp.tracks[t] + steps)
+        self.emit("advance", player=p, track=track, position=corp.tracks[t], benefits=False)
+    if count > 1:
+        rest = [u for u in tracks if u != t] if distinct else tracks
+        corp.pending.append(["advance", rest, count - 1, steps, benefits, distinct])
+
+
+def _do_regress(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> None:
+    t = RESOURCE_INDEX[track]
+    _, _, steps = self._take_item(corp, "regress", match=lambda item: t in item[1])
+    for _ in range(steps):
+        self._regress(p, corp, t)
+
+
+def _gain_movement(self: PlanetUnknownState, corp: Corp, amount: int, from_track: bool) -> None:
+    if corp.level(3) and (from_track or CORP.tech3_every_gain):
+        amount += CORP.tech3_extra_move
+    corp.movement += amount
+
+
+def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool = True) -> None:
+    position = corp.tracks[t]
+    if position >= TRACK_TOP:
+        if t == ROVER:  # the rover track's overflow: movement again at every advance past the top
+            self._gain_movement(corp, CORP.rover_overflow_move, True)
+            self.emit("advance", player=p, track=TRACKS[t], position=position, overflow=True)
+        return
+    position += 1
+    corp.tracks[t] = position
+    self.emit("advance", player=p, track=TRACKS[t], position=position)
+    milestones = FLAG_NO_MILESTONES not in self.flags
+    for benefit, value in CORP.benefits[t][position]:
+        if benefit == "synergy":
+            if synergy and FLAG_NO_SYNERGY not in self.flags:
+                corp.pending.append(["synergy"])
+        elif benefit == "move":
+            self._gain_movement(corp, value, True)
+        elif not milestones:
+            continue
+        elif benefit == "civ":
+            corp.pending.append(["civ", value])
+        elif benefit == "biomass":
+            corp.pending.append(["patch"])
+        elif benefit == "rover":
+            if corp.rovers_left:
+                corp.pending.append(["deploy"])
+        elif benefit == "tech":
+            corp.tech |= 1 << value
+            self.emit("tech_level", player=p, level=value)
+
+
+def _regress(self: PlanetUnknownState, p: int, corp: Corp, t: int) -> None:
+    if corp.tracks[t] == 0:
+        return
+    corp.tracks[t] -= 1
+    if t == TECH:  # levels count from the tracker's position: falling below a milestone re-locks it
+        for level, position in CORP.tech_positions.items():
+            if corp.tracks[t] < position:
+                corp.tech &= ~(1 << level)
+    self.emit("regress", player=p, track=TRACKS[t], position=corp.tracks[t])
