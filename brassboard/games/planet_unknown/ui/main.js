@@ -170,21 +170,23 @@ function render() {
 
 // The page is redrawn on every update: a keyboard user's focus must survive it. The focused element is remembered
 // by what it stands for (its board key, action, tool, step or player) and that element of the new drawing focused.
-const FOCUS_KEYS = ["key", "action", "tool", "turn", "player"];
+const FOCUS_KEYS = ["key", "action", "tool", "turn", "track", "player"];
 function focusMark() {
   const el = document.activeElement;
   if (!el || !root.contains(el) || el === document.body) return null;
-  for (const k of FOCUS_KEYS) if (el.dataset && el.dataset[k] !== undefined && el.dataset[k] !== "") return { k, v: el.dataset[k], board: el.matches(BOARD_TARGETS), inAction: els.action.contains(el) };
-  return { board: false, inAction: els.action.contains(el) };
+  const kind = el.tagName.toLowerCase() + (el.classList[0] ? "." + CSS.escape(el.classList[0]) : "");
+  for (const k of FOCUS_KEYS) if (el.dataset && el.dataset[k] !== undefined && el.dataset[k] !== "") return { kind, k, v: el.dataset[k], board: el.matches(BOARD_TARGETS) };
+  return { board: false };
 }
 function restoreFocus(mark) {
   if (!mark || root.contains(document.activeElement)) return;
-  const attr = mark.k ? `[data-${mark.k}="${CSS.escape(mark.v)}"]` : null;
+  const attr = mark.k ? `${mark.kind}[data-${mark.k}="${CSS.escape(mark.v)}"]` : null;
   const same = attr && root.querySelector(attr);
   if (same && (!mark.board || same.matches(BOARD_TARGETS))) { same.focus({ preventScroll: true }); return; }
   if (mark.board) { keys.focus(); return; }
-  // the action bar changed under the focus: its first control (or the board when it offers none)
-  const first = mark.inAction && els.action.querySelector("button");
+  // the control is gone (its action was taken): the action bar's first control, where the next decision is, or
+  // the board when the bar offers none
+  const first = els.action.querySelector("button");
   if (first) first.focus({ preventScroll: true }); else keys.focus();
 }
 
@@ -677,7 +679,10 @@ function renderTracks() {
     h("b", ROMAN[lv.level]), " ", T("tech." + lv.level)));
   els.tracks.replaceChildren(
     h("h4", T("tracks.title"), h("span.pu-muted", " · ", p === me ? T("planet.yours") : seatName(p))),
-    drawTracks(view, p, { t: T, clickable, label: T("aria.tracks", { name: p === me ? T("planet.yours") : seatName(p), list: TRACKS.map((t, i) => `${trackName(t)} ${pl.tracks[i]}`).join(", ") }) }),
+    // on a phone the tracks keep a readable size and scroll sideways inside their panel (a focusable region, so a
+    // keyboard can scroll it too)
+    h("div.pu-trackscroll", { tabindex: "0", role: "region", "aria-label": T("tracks.title") },
+      drawTracks(view, p, { t: T, clickable, label: T("aria.tracks", { name: p === me ? T("planet.yours") : seatName(p), list: TRACKS.map((t, i) => `${trackName(t)} ${pl.tracks[i]}`).join(", ") }) })),
     h("div.pu-techlevels", h("span.pu-glabel", T("tracks.tech")), h("ol", levels)));
 }
 
