@@ -254,3 +254,11 @@ def create_match_by_api(page: Any, seats: list[str], seed: int, options: dict[st
     page.goto(f"/m/{match_id}")
     page.locator(".pu-planetbox svg.pu-planet").wait_for()
     return match_id
+
+
+def words_broken(page: Any) -> list[str]:
+    """Words of the Planet Unknown page that a line break splits in the middle (none: German labels wrap whole).
+    The same measure as the Planet Steam test's, over this page's root."""
+    from e2e_ps_helpers import JS_WORDS_BROKEN
+
+    return list(page.evaluate(JS_WORDS_BROKEN.replace("'.ps-root'", "'.pu-root'")))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from e2e_helpers import Server, screenshot
-from e2e_pu_helpers import PLANET, PUDriver, check_accessible, create_match_by_api
+from e2e_pu_helpers import PLANET, PUDriver, check_accessible, create_match_by_api, words_broken
 from e2e_pu_keys import PUKeyboardDriver
 from e2e_pu_policy import SEATS, SEED, choose, moved_this_turn
 
@@ -118,12 +118,16 @@ def test_planet_unknown_a_round_by_touch_on_a_phone(browser: Browser, e2e_server
         assert placed and all(how.endswith("tapped") for how in placed), driver.done
         assert state["view"]["players"][0]["tiles"], "no tile on the planet after round 1"
         no_sideways_scroll(page)
+        assert not words_broken(page), f"words broken mid-word on a phone: {words_broken(page)}"
         page.locator(PLANET).scroll_into_view_if_needed()
         screenshot(page, "pu_phone_390_en", full_page=False)
         page.evaluate("() => localStorage.setItem('brassboard.lang', 'de')")
         page.reload()
         page.locator('.pu-planethead h3:has-text("Dein Planet")').wait_for()
         no_sideways_scroll(page)
+        assert not words_broken(page), f"German words broken mid-word on a phone: {words_broken(page)}"
+        # a long name is cut short with an ellipsis, and says itself in full in a tooltip
+        assert page.locator(f'.pu-othername[title="{LONG_NAME}"]').count() == 1
         screenshot(page, "pu_phone_390_de_top", full_page=False)
         page.locator(PLANET).scroll_into_view_if_needed()
         screenshot(page, "pu_phone_390_de", full_page=False)
