@@ -98,6 +98,11 @@ def phone_page(browser: Browser, server: Server) -> tuple[Any, Page]:
     return context, context.new_page()
 
 
+def scroll_to_planet(page: Page) -> None:
+    # by script: bots' moves redraw the planet at any time, so a located element may be gone a moment later
+    page.evaluate(f"() => document.querySelector('{PLANET}').scrollIntoView({{block: 'start'}})")
+
+
 def no_sideways_scroll(page: Page) -> None:
     wide = page.evaluate("() => document.documentElement.scrollWidth")
     assert wide <= 391, f"the page scrolls sideways on a phone: {wide} px wide"
@@ -119,7 +124,7 @@ def test_planet_unknown_a_round_by_touch_on_a_phone(browser: Browser, e2e_server
         assert state["view"]["players"][0]["tiles"], "no tile on the planet after round 1"
         no_sideways_scroll(page)
         assert not words_broken(page), f"words broken mid-word on a phone: {words_broken(page)}"
-        page.locator(PLANET).scroll_into_view_if_needed()
+        scroll_to_planet(page)
         screenshot(page, "pu_phone_390_en", full_page=False)
         page.evaluate("() => localStorage.setItem('brassboard.lang', 'de')")
         page.reload()
@@ -129,7 +134,7 @@ def test_planet_unknown_a_round_by_touch_on_a_phone(browser: Browser, e2e_server
         # a long name is cut short with an ellipsis, and says itself in full in a tooltip
         assert page.locator(f'.pu-othername[title="{LONG_NAME}"]').count() == 1
         screenshot(page, "pu_phone_390_de_top", full_page=False)
-        page.locator(PLANET).scroll_into_view_if_needed()
+        scroll_to_planet(page)
         screenshot(page, "pu_phone_390_de", full_page=False)
         check_accessible(page, "planet_unknown on a phone, German")
         # the same match at 1440×900: the depot and the seat's own planet above the fold

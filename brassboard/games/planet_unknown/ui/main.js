@@ -92,6 +92,8 @@ export function mount(element, a) {
     els.main,
     h("section.pu-others", { "aria-label": T("aria.others") }, els.others));
   element.append(root);
+  // the tracks' panel changes size when the stylesheet arrives or the window is resized: whether it scrolls too
+  new ResizeObserver(() => scrollRegions()).observe(els.tracks);
   if (keys) keys.destroy();
   keys = boardKeys(els.main, {
     selector: BOARD_TARGETS,
@@ -679,11 +681,20 @@ function renderTracks() {
     h("b", ROMAN[lv.level]), " ", T("tech." + lv.level)));
   els.tracks.replaceChildren(
     h("h4", T("tracks.title"), h("span.pu-muted", " · ", p === me ? T("planet.yours") : seatName(p))),
-    // on a phone the tracks keep a readable size and scroll sideways inside their panel (a focusable region, so a
-    // keyboard can scroll it too)
-    h("div.pu-trackscroll", { tabindex: "0", role: "region", "aria-label": T("tracks.title") },
+    // on a phone the tracks keep a readable size and scroll sideways inside their panel (then a focusable region,
+    // so that a keyboard can scroll it too: see scrollRegions)
+    h("div.pu-trackscroll", { role: "region", "aria-label": T("tracks.title") },
       drawTracks(view, p, { t: T, clickable, label: T("aria.tracks", { name: p === me ? T("planet.yours") : seatName(p), list: TRACKS.map((t, i) => `${trackName(t)} ${pl.tracks[i]}`).join(", ") }) })),
     h("div.pu-techlevels", h("span.pu-glabel", T("tracks.tech")), h("ol", levels)));
+  scrollRegions();
+}
+
+/** A region that scrolls sideways (the tracks on a phone) takes a Tab stop; one that fits needs none. */
+function scrollRegions() {
+  if (!root) return;
+  for (const box of root.querySelectorAll(".pu-trackscroll")) {
+    if (box.scrollWidth > box.clientWidth + 1) box.setAttribute("tabindex", "0"); else box.removeAttribute("tabindex");
+  }
 }
 
 // ----- cards ---------------------------------------------------------------------------------------------------
