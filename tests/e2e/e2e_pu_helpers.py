@@ -5,6 +5,9 @@ through the element of the page meant for it: a depot tile picked up, turned and
 the Turn / Mirror buttons), moved over the planet and dropped; squares of the planet (patch, deploy, collect, …);
 rovers picked and moved square by square; tracks clicked for benefits; medals for clearing a line; cards of an
 offer; the station's step buttons and the confirm button. It never posts an action itself.
+
+``touch=True`` does the same with taps on a touch-screen profile: a tile is previewed by a first tap on a square and
+placed with the "Place here" button (nothing hovers). ``axe=True`` runs axe-core at each screenshot.
 """
 
 from __future__ import annotations
@@ -12,12 +15,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from a11y import assert_accessible
 from e2e_helpers import SeatDriver, screenshot
 
 SQUARE_KINDS = {"patch", "deploy", "collect", "destroy", "meteorite"}
 TRACK_KINDS = {"gain", "energy", "synergy", "advance", "regress"}
 PLANET = ".pu-planetbox svg.pu-planet.interactive"
 # a square's (or a track's) menu opened, or the page shows a newer state than v
+# the shell's own elements (not this page's): the connection badge's contrast and the log's scroll region are the
+# shell's to fix (brassboard/web/static), so the Planet Unknown checks leave them out
+SHELL_A11Y_EXCLUDE = ["#conn", "#log"]
+
+
+def check_accessible(page: Any, where: str) -> None:
+    """axe-core's WCAG 2.1 A/AA rules on the Planet Unknown match page as it stands."""
+    assert_accessible(page, where, exclude=SHELL_A11Y_EXCLUDE)
+
+
 JS_MENU_OR_NEWER = """(v) => !!document.querySelector('.pu-menu')
   || Number(document.querySelector('#status')?.dataset.version) > v"""
 
@@ -26,6 +40,8 @@ JS_MENU_OR_NEWER = """(v) => !!document.querySelector('.pu-menu')
 class PUDriver(SeatDriver):
     show_illegal: bool = False  # the first placement also shows the red ghost over a wrong spot
     use_keys: bool = True  # alternates between the keys and the buttons for turning and mirroring tiles
+    touch: bool = False  # tap instead of click and hover (a touch-screen profile)
+    axe: bool = False  # axe-core at each screenshot
     turned: dict[str, int] = field(default_factory=lambda: {"key R": 0, "key M": 0, "button turn": 0,
                                                            "button mirror": 0})
 
@@ -47,18 +63,30 @@ class PUDriver(SeatDriver):
             medal = self.page.locator(f'{PLANET} g.pu-medal.legal[data-action="{action}"]')
             assert medal.count() == 1, f"no medal offers {action!r}"
             self._shoot(shot)
-            medal.click()
+            self._press(medal)
             how = "medal"
         else:
             how = self._button(action, shot)
         self._wait_past(version, action)
         self.done.append((action, how))
 
+    def _press(self, target: Any) -> None:
+        """A click, or a tap on a touch screen."""
+        if self.touch:
+            target.tap()
+        else:
+            target.click()
+
+    def _shoot(self, shot: str | None) -> None:
+        super()._shoot(shot)
+        if shot and self.axe:
+            check_accessible(self.page, shot)
+
     def _button(self, action: str, shot: str | None) -> str:
         target = self.page.locator(f'.pu-root [data-action="{action}"]:visible')
         assert target.count(), f"no element of the page offers {action!r}"
         self._shoot(shot)
-        target.first.click()
+        self._press(target.first)
         return "button"
 
     # --- tiles ------------------------------------------------------------------------------------------------
@@ -70,7 +98,7 @@ class PUDriver(SeatDriver):
         depot, x, y, o = args[0], int(args[1]), int(args[2]), int(args[3])
         tray = self.page.locator(".pu-depots")
         if tray.get_attribute("data-selected") != depot:
-            self.page.locator(f'button.pu-depot[data-depot="{depot}"]').click()
+            self._press(self.page.locator(f'button.pu-depot[data-depot="{depot}"]'))
             self.page.wait_for_function(
                 "(d) => document.querySelector('.pu-depots')?.dataset.selected === d", arg=depot)
         steps: list[str] = []
@@ -92,14 +120,22 @@ class PUDriver(SeatDriver):
             self._illegal_ghost(depot, o, ax, ay)
         square = self.page.locator(f'{PLANET} rect.pu-sq[data-x="{x + ax}"][data-y="{y + ay}"]')
         assert square.count() == 1, f"no square ({x + ax}, {y + ay}) for {action!r}"
-        square.hover()
+        if self.touch:  # a first tap previews the tile there (it must stay: no hover on a touch screen)
+            square.tap()
+        else:
+            square.hover()
         ghost = self.page.locator(f"{PLANET} g.pu-ghost")
         self.page.wait_for_function(f"() => document.querySelector('{PLANET} g.pu-ghost')?.dataset.ok === '1'")
         assert ghost.get_attribute("data-ok") == "1", "the ghost is not green over a legal spot"
         self._shoot(shot)
-        square.click()
+        if self.touch:
+            place = self.page.locator('button.pu-placehere[data-tool="place"]')
+            assert place.is_enabled(), "the previewed legal spot does not enable Place here"
+            place.tap()
+        else:
+            square.click()
         self.use_keys = not self.use_keys
-        return "tile" + (f" ({', '.join(steps)})" if steps else "")
+        return "tile" + (f" ({', '.join(steps)})" if steps else "") + (" tapped" if self.touch else "")
 
     def _illegal_ghost(self, depot: str, o: int, ax: int, ay: int) -> None:
         legal = set(self.state()["legal"])
@@ -121,12 +157,12 @@ class PUDriver(SeatDriver):
 
     def _rotate(self, how: str) -> str:
         before = self._orientation()
-        if self.use_keys:
+        if self.use_keys and not self.touch:
             key = "r" if how == "turn" else "m"
             self.page.keyboard.press(key)
             label = f"key {key.upper()}"
         else:
-            self.page.locator(f'button.pu-rot[data-tool="{"rotate" if how == "turn" else "mirror"}"]').click()
+            self._press(self.page.locator(f'button.pu-rot[data-tool="{"rotate" if how == "turn" else "mirror"}"]'))
             label = f"button {how}"
         self.turned[label] += 1
         # a turn of a symmetric tile may show the same orientation: that is fine
@@ -144,13 +180,13 @@ class PUDriver(SeatDriver):
         """Click ``target``; where it opens a menu (several actions there), pick ``action`` from it."""
         self._shoot(shot)
         version = self.state()["version"]
-        target.click()
+        self._press(target)
         self.page.wait_for_function(JS_MENU_OR_NEWER, arg=version)
         menu = self.page.locator(".pu-menu")
         if menu.count():
             item = menu.locator(f'.pu-menuitem[data-action="{action}"]')
             assert item.count() == 1, f"{what} does not offer {action!r}: {menu.inner_text()}"
-            item.click()
+            self._press(item)
             return f"{how} menu"
         return how
 
@@ -163,10 +199,10 @@ class PUDriver(SeatDriver):
         if planet.get_attribute("data-selected-rover") != str(rover):
             square = self.page.locator(f'{PLANET} rect.pu-sq[data-rover="{rover}"]')
             assert square.count() == 1, f"rover {rover} is not on the planet"
-            square.click()
+            self._press(square)
             menu = self.page.locator(".pu-menu")
             if menu.count():
-                menu.locator(".pu-menuitem", has_text=f"rover {rover + 1}").first.click()
+                self._press(menu.locator(f'.pu-menuitem[data-rover="{rover}"]'))
             self.page.wait_for_function(
                 f"() => document.querySelector('{PLANET}')?.dataset.selectedRover === '{rover}'")
             how = "rover clicked"
@@ -180,14 +216,49 @@ class PUDriver(SeatDriver):
         return self._click_maybe_menu(row, action, f"the {track} menu", "track", shot)
 
     def _turn(self, action: str, steps: int, shot: str | None) -> str:
-        self.page.locator(f'.pu-action button.pu-step[data-turn="{steps}"]').click()
+        self._press(self.page.locator(f'.pu-action button.pu-step[data-turn="{steps}"]'))
         confirm = self.page.locator(f'.pu-action button[data-action="{action}"]')
         confirm.wait_for()
         self.page.locator(".pu-previewnote").wait_for() if steps else None
         self._shoot(shot)
-        confirm.click()
+        self._press(confirm)
         return "station preview"
 
 
 def shoot(page: Any, name: str) -> None:
     screenshot(page, name)
+
+
+# a match created through the API from inside the page (no pointer involved), its seat tokens kept in localStorage
+# exactly as the lobby keeps them, then the match page opened
+JS_CREATE_MATCH = """async (body) => {
+  const answer = await fetch('/api/matches', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                              body: JSON.stringify(body)});
+  if (!answer.ok) throw new Error('match not created: ' + answer.status + ' ' + await answer.text());
+  const created = await answer.json();
+  const all = JSON.parse(localStorage.getItem('brassboard.tokens') || '{}');
+  all[created.id] = {};
+  for (const seat of created.seats || []) if (seat.token) all[created.id][String(seat.seat)] = seat.token;
+  localStorage.setItem('brassboard.tokens', JSON.stringify(all));
+  return created.id;
+}"""
+
+
+def create_match_by_api(page: Any, seats: list[str], seed: int, options: dict[str, bool],
+                        names: list[str | None]) -> str:
+    """A Planet Unknown match made without the lobby's form; the page is then on /m/ID with its planet drawn."""
+    page.goto("/")
+    body = {"game": "planet_unknown", "players": len(seats), "seats": seats, "seed": seed, "options": options,
+            "names": names}
+    match_id = str(page.evaluate(JS_CREATE_MATCH, body))
+    page.goto(f"/m/{match_id}")
+    page.locator(".pu-planetbox svg.pu-planet").wait_for()
+    return match_id
+
+
+def words_broken(page: Any) -> list[str]:
+    """Words of the Planet Unknown page that a line break splits in the middle (none: German labels wrap whole).
+    The same measure as the Planet Steam test's, over this page's root."""
+    from e2e_ps_helpers import JS_WORDS_BROKEN
+
+    return list(page.evaluate(JS_WORDS_BROKEN.replace("'.ps-root'", "'.pu-root'")))

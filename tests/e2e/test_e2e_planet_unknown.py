@@ -7,7 +7,8 @@ step back with Undo; resolves benefits on the tracks and on highlighted squares;
 by square; turns the station as commander after a preview; keeps civ cards from the offer; confirms. The page is
 reloaded mid-game and must resume, the language is switched to German and back, another player's planet is looked
 at; the game is played to its end and the final score breakdown must show. Each first of a kind is saved as a
-screenshot in test-output/screenshots/ (pu_*.png). A solo match is played to the end as well (its result line).
+screenshot in test-output/screenshots/ (pu_*.png), and at each screenshot axe-core checks the page against the WCAG 2.1
+A/AA rules (issue 17). A solo match is played to the end as well (its result line).
 
 No browser: ``test_the_policy_reaches_every_feature`` plays the same policy on the engine against the same bots, so
 a rules or bot change that keeps the seed from reaching a rover move (or a mirrored tile) shows there first.
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from e2e_helpers import Server, create_match_in_lobby, held_tokens, screenshot
-from e2e_pu_helpers import PUDriver
+from e2e_pu_helpers import PUDriver, check_accessible
 from e2e_pu_policy import SEATS, SEED, SOLO_SEED, choose, moved_this_turn
 
 from brassboard.bots import make_bot, seat_seed
@@ -93,6 +94,7 @@ def take_it_back(page: Page, driver: PUDriver, before: dict[str, Any], prefix: s
     undo = page.locator("#undo")
     undo.wait_for(state="visible")
     screenshot(page, f"{prefix}_20_before_undo")
+    check_accessible(page, "planet_unknown: a tile placed, before undo")
     tiles = len(before["view"]["players"][0]["tiles"])
     undo.click()
     # bots go on meanwhile (the tile phase is simultaneous): wait for the tile to leave the planet
@@ -120,6 +122,7 @@ def reload_and_resume(page: Page, driver: PUDriver, state: dict[str, Any], prefi
     assert page.locator("#conn").inner_text().strip() == "live"
     assert page.locator(".pu-others button.pu-other").count() == len(state["view"]["players"])
     screenshot(page, f"{prefix}_50_after_reload")
+    check_accessible(page, "planet_unknown: after a reload")
 
 
 def switch_language(page: Page, prefix: str) -> None:
@@ -127,6 +130,7 @@ def switch_language(page: Page, prefix: str) -> None:
     page.locator('.pu-planethead h3:has-text("Dein Planet")').wait_for()
     assert "Runde" in page.locator(".pu-action").inner_text()
     screenshot(page, f"{prefix}_60_german")
+    check_accessible(page, "planet_unknown: in German")
     page.locator('button.lang:text-is("EN")').click()
     page.locator('.pu-planethead h3:has-text("Your planet")').wait_for()
 
@@ -136,6 +140,7 @@ def look_at_another_planet(page: Page, prefix: str) -> None:
     page.locator('.pu-planethead h3:has-text("Planet of")').wait_for()
     page.evaluate("() => window.scrollTo(0, 0)")  # the sticky action bar then stays on top in the full-page shot
     screenshot(page, f"{prefix}_55_other_planet")
+    check_accessible(page, "planet_unknown: another player's planet")
     page.locator(".pu-planethead button.pu-back").click()
     page.locator('.pu-planethead h3:has-text("Your planet")').wait_for()
 
@@ -176,7 +181,7 @@ def test_planet_unknown_four_players_by_clicking(page: Page, e2e_server: Server)
     page.locator(".pu-planetbox svg.pu-planet").wait_for()
     page.locator("svg.pu-station").wait_for()
     check_geometry(page)
-    driver = PUDriver(page, e2e_server, match_id, 0, tokens["0"], show_illegal=True)
+    driver = PUDriver(page, e2e_server, match_id, 0, tokens["0"], show_illegal=True, axe=True)
     play(page, driver, prefix="pu", extras=True)
     how: dict[str, set[str]] = {}
     for action, route in driver.done:
@@ -191,11 +196,13 @@ def test_planet_unknown_four_players_by_clicking(page: Page, e2e_server: Server)
     assert how.get("turn") == {"station preview"}, summary
     check_final(page, e2e_server, match_id, 4)
     screenshot(page, "pu_90_final_scores")
+    check_accessible(page, "planet_unknown: the final scores")
     # the replay viewer draws the public view (no legal actions, no depot of one's own)
     page.goto(f"/m/{match_id}/replay?at=40")
     page.locator(".pu-planetbox svg.pu-planet").wait_for()
     assert page.locator(".pu-others button.pu-other").count() == 4
     screenshot(page, "pu_91_replay")
+    check_accessible(page, "planet_unknown: the replay viewer")
 
 
 def test_planet_unknown_solo_by_clicking(page: Page, e2e_server: Server) -> None:

@@ -9,6 +9,9 @@ export const TERRAIN = { civ: "#5d4d7e", water: "#3b8ed8", biomass: "#4c9f46", r
 export const INK = { civ: "#fff", water: "#fff", biomass: "#fff", rover: "#fff", tech: "#1d232a", energy: "#3a2a05" };
 export const PLAYER_HEX = ["#1f6fd1", "#e8731c", "#2e9e5b", "#9b3fb5", "#c9a500", "#d03a5c"];
 const LAND = "#efe2c4", ICE = "#d5ebf8", EDGE = "#8c7a5b";
+// each kind of highlighted square has a symbol besides its colour (colour is never the only cue); the action bar's
+// hint shows the same symbol in its swatch
+export const TARGET_GLYPH = { "k-patch": "+", "k-deploy": "▼", "k-collect": "✓", "k-destroy": "✕", "k-meteorite": "◆", "k-move": "➜" };
 
 /** A resource symbol centred on (x, y), radius r. */
 export function resIcon(res, x, y, r, colour) {
@@ -183,6 +186,7 @@ export function drawPlanet(view, p, opts = {}) {
     for (const [k, cls] of opts.targets) {
       const [x, y] = k.split(",").map(Number);
       marks.append(s("rect", { x: X(x) + 2, y: Y(y) + 2, width: c - 4, height: c - 4, rx: c * 0.12, class: "pu-target " + cls }));
+      if (TARGET_GLYPH[cls]) marks.append(s("text", { x: X(x) + c - 4, y: Y(y) + c - 5, class: "pu-targetglyph " + cls, "font-size": c * 0.3, "aria-hidden": "true", text: TARGET_GLYPH[cls] }));
     }
     svg.append(marks);
   }

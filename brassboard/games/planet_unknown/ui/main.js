@@ -8,7 +8,7 @@ import { boardKeys } from "/static/boardkeys.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
 import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf, coverOf, planetSquares } from "./model.js";
-import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYER_HEX, ROMAN } from "./board.js";
+import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYER_HEX, ROMAN, TARGET_GLYPH } from "./board.js";
 
 export const strings = STRINGS;
 
@@ -28,6 +28,7 @@ let hover = null;         // [x, y]: the square the tile is previewed on (under 
 let roverSel = null;      // the rover chosen to move
 let turnPreview = null;   // steps shown in the station preview
 let menu = null;
+let menuFrom = null;      // the element focused when the menu opened: focus goes back there when it closes
 let lastKey = "";
 let geo = null;           // the large planet's geometry (ghost drawing)
 let note = "";            // a short warning under the prompt (an illegal spot clicked)
@@ -67,7 +68,9 @@ export function mount(element, a) {
   api = a;
   stylesheet("pu-style", new URL("./style.css", import.meta.url).href);
   els = {
-    action: h("section.pu-action", { "aria-live": "polite" }),
+    // a labelled region, not a live one: the shell's live region speaks the turn and the news once, where this
+    // bar is redrawn at every step; only a refused placement is announced from here (role alert)
+    action: h("section.pu-action", { "aria-label": T("aria.action") }),
     planetHead: h("div.pu-planethead"),
     planet: h("div.pu-planetbox"),
     tray: h("div.pu-tray"),
@@ -89,6 +92,8 @@ export function mount(element, a) {
     els.main,
     h("section.pu-others", { "aria-label": T("aria.others") }, els.others));
   element.append(root);
+  // the tracks' panel changes size when the stylesheet arrives or the window is resized: whether it scrolls too
+  new ResizeObserver(() => scrollRegions()).observe(els.tracks);
   if (keys) keys.destroy();
   keys = boardKeys(els.main, {
     selector: BOARD_TARGETS,
@@ -116,7 +121,9 @@ export function update(message) {
     lastKey = k;
     closeMenu();
     note = "";
-    if (sel && !legal.some((a) => a.kind === "place" && a.args[0] === sel.depot)) sel = null;
+    // the tile in hand is gone (placed, or the phase moved on): the next one is previewed afresh, so that a tap
+    // never places unseen; another player's move meanwhile keeps the preview
+    if (sel && !legal.some((a) => a.kind === "place" && a.args[0] === sel.depot)) { sel = null; hover = null; }
     if (roverSel !== null && !legal.some((a) => (a.kind === "rove" || a.kind === "teleport") && a.args[0] === roverSel)) roverSel = null;
     if (!legal.some((a) => a.kind === "turn")) turnPreview = null;
     if (legal.length && me !== null) focus = me;   // your turn: your planet comes to the front
@@ -165,21 +172,23 @@ function render() {
 
 // The page is redrawn on every update: a keyboard user's focus must survive it. The focused element is remembered
 // by what it stands for (its board key, action, tool, step or player) and that element of the new drawing focused.
-const FOCUS_KEYS = ["key", "action", "tool", "turn", "player"];
+const FOCUS_KEYS = ["key", "action", "tool", "turn", "track", "player"];
 function focusMark() {
   const el = document.activeElement;
   if (!el || !root.contains(el) || el === document.body) return null;
-  for (const k of FOCUS_KEYS) if (el.dataset && el.dataset[k] !== undefined && el.dataset[k] !== "") return { k, v: el.dataset[k], board: el.matches(BOARD_TARGETS), inAction: els.action.contains(el) };
-  return { board: false, inAction: els.action.contains(el) };
+  const kind = el.tagName.toLowerCase() + (el.classList[0] ? "." + CSS.escape(el.classList[0]) : "");
+  for (const k of FOCUS_KEYS) if (el.dataset && el.dataset[k] !== undefined && el.dataset[k] !== "") return { kind, k, v: el.dataset[k], board: el.matches(BOARD_TARGETS) };
+  return { board: false };
 }
 function restoreFocus(mark) {
   if (!mark || root.contains(document.activeElement)) return;
-  const attr = mark.k ? `[data-${mark.k}="${CSS.escape(mark.v)}"]` : null;
+  const attr = mark.k ? `${mark.kind}[data-${mark.k}="${CSS.escape(mark.v)}"]` : null;
   const same = attr && root.querySelector(attr);
   if (same && (!mark.board || same.matches(BOARD_TARGETS))) { same.focus({ preventScroll: true }); return; }
   if (mark.board) { keys.focus(); return; }
-  // the action bar changed under the focus: its first control (or the board when it offers none)
-  const first = mark.inAction && els.action.querySelector("button");
+  // the control is gone (its action was taken): the action bar's first control, where the next decision is, or
+  // the board when the bar offers none
+  const first = els.action.querySelector("button");
   if (first) first.focus({ preventScroll: true }); else keys.focus();
 }
 
@@ -256,7 +265,7 @@ function renderAction() {
     head.push(h("span.pu-prompt.waiting", statusLine(msg)));
   }
   parts.push(h("div.pu-headline", head));
-  if (note) parts.push(h("div.pu-note", note));
+  if (note) parts.push(h("div.pu-note", { role: "alert" }, note));
   if (view.solo_result) parts.push(soloLine());
 
   const choices = [];
@@ -283,9 +292,10 @@ function renderAction() {
     const takes = ofKind("take");
     if (takes.length) choices.push(h("div.pu-group", h("span.pu-glabel", T("choice.take")), takes.map((a) => button(a))));
     const squareKinds = SQUARE_KINDS.filter((k) => legal.some((a) => a.kind === k));
-    for (const k of squareKinds) choices.push(h("div.pu-hint", h("span.pu-swatch.k-" + k), T("hint." + k, { n: ofKind(k).length })));
-    if (legal.some((a) => a.kind === "rove")) choices.push(h("div.pu-hint", h("span.pu-swatch.k-move"), T(roverSel === null ? "hint.pickRover" : "hint.rove", { n: pl.movement })));
-    if (legal.some((a) => a.kind === "teleport")) choices.push(h("div.pu-hint", h("span.pu-swatch.k-move"), T(roverSel === null ? "hint.pickRover" : "hint.teleport")));
+    const swatch = (k) => h("span.pu-swatch.k-" + k, { "aria-hidden": "true" }, TARGET_GLYPH["k-" + k]);
+    for (const k of squareKinds) choices.push(h("div.pu-hint", swatch(k), T("hint." + k, { n: ofKind(k).length })));
+    if (legal.some((a) => a.kind === "rove")) choices.push(h("div.pu-hint", swatch("move"), T(roverSel === null ? "hint.pickRover" : "hint.rove", { n: pl.movement })));
+    if (legal.some((a) => a.kind === "teleport")) choices.push(h("div.pu-hint", swatch("move"), T(roverSel === null ? "hint.pickRover" : "hint.teleport")));
     const misc = ofKind("store", "peek", "remove", "discard", "clear");
     if (misc.length) choices.push(h("div.pu-group", misc.map((a) => button(a))));
   }
@@ -485,7 +495,7 @@ function onSquare(x, y, event) {
   const rover = pl.rovers.findIndex(([rx, ry]) => rx === x && ry === y);
   const movers = roversWithMoves();
   const items = acts.map((a) => ({ label: actionLabel(a), action: a.text, run: () => send(a.text) }));
-  if (rover >= 0 && movers.has(rover) && rover !== roverSel) items.push({ label: T("act.pickRover", { n: rover + 1 }), run: () => { roverSel = rover; render(); } });
+  if (rover >= 0 && movers.has(rover) && rover !== roverSel) items.push({ label: T("act.pickRover", { n: rover + 1 }), rover, run: () => { roverSel = rover; render(); } });
   if (rover >= 0 && rover === roverSel && !acts.length) { roverSel = movers.size === 1 ? rover : null; if (movers.size > 1) render(); return; }
   if (!items.length) return;
   if (items.length === 1) { items[0].run(); return; }
@@ -515,7 +525,8 @@ function previewAction() {
 // ----- the keyboard cursor -------------------------------------------------------------------------------------
 /** The cursor moved onto a target: on a square with a tile in hand, the tile is previewed there. */
 function cursorOn(el) {
-  if (!el.classList.contains("pu-sq") || !sel || !myPlacing()) return;
+  // keyboard focus only: a tap or click focuses the square too, and must leave the preview to the tap itself
+  if (!el.classList.contains("pu-sq") || !sel || !myPlacing() || !el.matches(":focus-visible")) return;
   const cell = [Number(el.dataset.x), Number(el.dataset.y)];
   if (sameCell(cell, hover)) return;
   hover = cell;
@@ -597,6 +608,7 @@ function selectDepot(depot) {
   const first = tile.orientations.find(([o]) => fits.has(o)) || tile.orientations[0];
   sel = { depot, o: first[0] };
   note = "";
+  hover = null;
   render();
 }
 
@@ -669,8 +681,20 @@ function renderTracks() {
     h("b", ROMAN[lv.level]), " ", T("tech." + lv.level)));
   els.tracks.replaceChildren(
     h("h4", T("tracks.title"), h("span.pu-muted", " · ", p === me ? T("planet.yours") : seatName(p))),
-    drawTracks(view, p, { t: T, clickable, label: T("aria.tracks", { name: p === me ? T("planet.yours") : seatName(p), list: TRACKS.map((t, i) => `${trackName(t)} ${pl.tracks[i]}`).join(", ") }) }),
+    // on a phone the tracks keep a readable size and scroll sideways inside their panel (then a focusable region,
+    // so that a keyboard can scroll it too: see scrollRegions)
+    h("div.pu-trackscroll", { role: "region", "aria-label": T("tracks.title") },
+      drawTracks(view, p, { t: T, clickable, label: T("aria.tracks", { name: p === me ? T("planet.yours") : seatName(p), list: TRACKS.map((t, i) => `${trackName(t)} ${pl.tracks[i]}`).join(", ") }) })),
     h("div.pu-techlevels", h("span.pu-glabel", T("tracks.tech")), h("ol", levels)));
+  scrollRegions();
+}
+
+/** A region that scrolls sideways (the tracks on a phone) takes a Tab stop; one that fits needs none. */
+function scrollRegions() {
+  if (!root) return;
+  for (const box of root.querySelectorAll(".pu-trackscroll")) {
+    if (box.scrollWidth > box.clientWidth + 1) box.setAttribute("tabindex", "0"); else box.removeAttribute("tabindex");
+  }
 }
 
 // ----- cards ---------------------------------------------------------------------------------------------------
@@ -732,18 +756,32 @@ function renderOthers() {
 // ----- the menu ------------------------------------------------------------------------------------------------
 function openMenu(event, heading, items) {
   closeMenu();
-  menu = h("div.pu-menu", { role: "menu" }, h("div.pu-menutitle", heading),
-    items.map((item) => h("button.pu-menuitem", { type: "button", role: "menuitem", dataset: { action: item.action || "" }, onclick: (e) => { e.stopPropagation(); const run = item.run; closeMenu(); run(); } }, item.label)),
-    h("button.pu-menuitem.cancel", { type: "button", onclick: () => closeMenu() }, T("menu.cancel")));
+  const from = document.activeElement;
+  // a menu of buttons (not role=menu: Tab and the arrow keys both walk it); Escape or Cancel closes it
+  menu = h("div.pu-menu", { role: "group", "aria-label": heading }, h("div.pu-menutitle", heading),
+    items.map((item) => h("button.pu-menuitem", { type: "button", dataset: { action: item.action || "", rover: item.rover }, onclick: (e) => { e.stopPropagation(); const run = item.run; closeMenu(); if (from && from.isConnected) from.focus({ preventScroll: true }); run(); } }, item.label)),
+    h("button.pu-menuitem.cancel", { type: "button", onclick: () => { closeMenu(); if (from && from.isConnected) from.focus(); } }, T("menu.cancel")));
   root.append(menu);
+  menu.addEventListener("keydown", (e) => {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    const list = [...menu.querySelectorAll("button")];
+    const i = list.indexOf(document.activeElement);
+    list[(i + (e.key === "ArrowDown" ? 1 : list.length - 1)) % list.length].focus();
+    e.preventDefault();
+  });
+  menuFrom = from;
   const box = root.getBoundingClientRect();
-  let x = (event && event.clientX ? event.clientX : box.left + 40) - box.left + 8;
-  const y = (event && event.clientY ? event.clientY : box.top + 40) - box.top + 8;
+  // a click's position, or (a keyboard's synthetic click has none) beside the element it came from
+  const at = event && event.clientX ? { x: event.clientX, y: event.clientY }
+    : (from && root.contains(from) ? (({ right, top }) => ({ x: right, y: top }))(from.getBoundingClientRect()) : { x: box.left + 40, y: box.top + 40 });
+  let x = at.x - box.left + 8;
+  const y = at.y - box.top + 8;
   x = Math.max(4, Math.min(x, root.clientWidth - (menu.offsetWidth || 220) - 8));
   menu.style.left = `${x}px`;
   menu.style.top = `${y}px`;
+  menu.querySelector("button").focus({ preventScroll: true });
 }
-function closeMenu() { if (menu) { menu.remove(); menu = null; } }
+function closeMenu() { if (menu) { menu.remove(); menu = null; menuFrom = null; } }
 
 // ----- status line and log -------------------------------------------------------------------------------------
 function statusLine(message) {
@@ -779,6 +817,20 @@ export function describe(entry) {
     if (line) parts.push(line);
   }
   return parts.length ? `${who}: ${parts.join("; ")}` : `${who}: ${entry.action}`;
+}
+
+/** The results of chance in a log entry, in words, for the shell's live region (civ cards shuffled into or out of the
+ * piles, a civ milestone's offer drawn). */
+export function describeChance(entry) {
+  const out = [];
+  for (const e of entry.events || []) {
+    if (!e || !e.chance) continue;
+    if (e.type === "civ_cards_added") out.push(T("chance.civAdded"));
+    else if (e.type === "civ_cards_removed") out.push(T("chance.civRemoved"));
+    else if (e.type === "civ_offer") out.push(T("chance.offer", { name: seatName(e.player), r: ROMAN[e.rank] }));
+    else { const line = eventText(e, null); if (line) out.push(line); }
+  }
+  return out;
 }
 
 function eventText(e, actor) {
