@@ -21,17 +21,14 @@ from e2e_helpers import SeatDriver, screenshot
 SQUARE_KINDS = {"patch", "deploy", "collect", "destroy", "meteorite"}
 TRACK_KINDS = {"gain", "energy", "synergy", "advance", "regress"}
 PLANET = ".pu-planetbox svg.pu-planet.interactive"
-# a square's (or a track's) menu opened, or the page shows a newer state than v
-# the shell's own elements (not this page's): the connection badge's contrast and the log's scroll region are the
-# shell's to fix (brassboard/web/static), so the Planet Unknown checks leave them out
-SHELL_A11Y_EXCLUDE = ["#conn", "#log"]
 
 
 def check_accessible(page: Any, where: str) -> None:
     """axe-core's WCAG 2.1 A/AA rules on the Planet Unknown match page as it stands."""
-    assert_accessible(page, where, exclude=SHELL_A11Y_EXCLUDE)
+    assert_accessible(page, where)
 
 
+# a square's (or a track's) menu opened, or the page shows a newer state than v
 JS_MENU_OR_NEWER = """(v) => !!document.querySelector('.pu-menu')
   || Number(document.querySelector('#status')?.dataset.version) > v"""
 
