@@ -54,7 +54,7 @@ function chip(p) { return h("span.aos-chip", { style: { background: PLAYER_HEX[p
 // a goods colour is also told by its letter (colour never alone)
 const cubeLetter = (colour) => T("cube." + colour);
 function cubeChip(colour) {
-  return h("span.aos-cubechip" + (colour === "yellow" ? ".light" : ""), { style: { background: CUBE[colour] || "#999" }, title: colourName(colour), "aria-label": colourName(colour) }, cubeLetter(colour));
+  return h("span.aos-cubechip" + (colour === "yellow" ? ".light" : ""), { style: { background: CUBE[colour] || "#999" }, title: colourName(colour), role: "img", "aria-label": colourName(colour) }, cubeLetter(colour));
 }
 /** A touch screen has no hover: a first tap previews, a second plays. */
 const touchOnly = () => typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
@@ -66,11 +66,12 @@ export function mount(element, a) {
   stylesheet("aos-style", new URL("./style.css", import.meta.url).href);
   els = {
     action: h("section.aos-action", { "aria-live": "polite" }),
-    mapbox: h("div.aos-mapbox"),
+    // both scroll (the map when zoomed, the table on a phone): a keyboard reaches them to scroll with the arrows
+    mapbox: h("div.aos-mapbox", { tabindex: "0", role: "region", "aria-label": T("map.title") }),
     hover: h("div.aos-hover", { "aria-live": "polite" }),
     zoom: h("div.aos-zoom"),
     legend: h("div.aos-legend"),
-    players: h("div.aos-panel.aos-players"),
+    players: h("div.aos-panel.aos-players", { tabindex: "0", role: "region", "aria-label": T("players.title") }),
     actions: h("div.aos-panel.aos-actions"),
     display: h("div.aos-panel.aos-display"),
     supply: h("div.aos-panel.aos-supply"),
@@ -353,7 +354,19 @@ function renderMap() {
   if (picker) {
     const box = picker.kind === "build" ? buildPicker(picker.hex) : movePicker(picker.hex, picker.colour);
     els.mapbox.append(box);
-    if (picker.focus) { picker.focus = false; const first = box.querySelector("button.aos-opt, button.aos-route-opt"); if (first) first.focus(); }
+    if (picker.focus) { picker.focus = false; const first = box.querySelector("button.aos-opt, button.aos-route-opt"); if (first) first.focus({ preventScroll: true }); }
+    // a narrow screen shows the picker as a sheet over the lower part: bring the hex up where its preview shows
+    if (picker.reveal && matchMedia("(max-width: 1100px)").matches) {
+      picker.reveal = false;
+      const el = geo.svg.querySelector(`g.aos-hex[data-hex="${picker.hex}"]`);
+      if (el) {   // the hex to the middle of the map's box, then the page so the hex is a quarter down the screen
+        const box = els.mapbox, r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+        box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
+        box.scrollTop += r.top + r.height / 2 - (b.top + b.height / 2);
+        const now = el.getBoundingClientRect();
+        window.scrollBy(0, now.top + now.height / 2 - window.innerHeight / 4);
+      }
+    }
   }
   renderHover();
   renderZoom();
@@ -369,7 +382,7 @@ function onHex(hex) {
     return;
   }
   if (buildsByHex().has(hex)) {
-    picker = picker && picker.kind === "build" && picker.hex === hex ? null : { kind: "build", hex, focus: !!byKey };
+    picker = picker && picker.kind === "build" && picker.hex === hex ? null : { kind: "build", hex, focus: !!byKey, reveal: true };
     armed = null;
     renderMap();
     return;
@@ -461,7 +474,7 @@ function closeButton() {
 }
 
 function openMovePicker(hex, colour, focus = false) {
-  picker = picker && picker.kind === "move" && picker.hex === hex && picker.colour === colour ? null : { kind: "move", hex, colour, focus };
+  picker = picker && picker.kind === "move" && picker.hex === hex && picker.colour === colour ? null : { kind: "move", hex, colour, focus, reveal: true };
   armed = null;
   renderMap();
 }
@@ -546,7 +559,7 @@ function renderLegend() {
   items.push(h("span.aos-legenditem", { dataset: { legend: "unowned" } }, sample(ownerColour(null)), T("legend.unowned")));
   items.push(h("span.aos-legenditem", { dataset: { legend: "unfinished" } }, sample("#8a8a8a", true), T("legend.unfinished")));
   if (me !== null && view.phase === "build") items.push(h("span.aos-legenditem", h("span.aos-swatch.build"), T("legend.build")));
-  items.push(h("span.aos-legenditem.aos-muted", T(me !== null ? "legend.keys" : "legend.keysSpectator")));
+  items.push(h("span.aos-legenditem.aos-muted", T(me === null ? "legend.keysSpectator" : touchOnly() ? "legend.touch" : "legend.keys")));
   els.legend.replaceChildren(h("span.aos-legendtitle", T("legend.title")), ...items);
 }
 
@@ -685,6 +698,7 @@ function renderDisplay() {
       title: colour ? colourName(colour) : T("display.empty"), onclick: target ? () => send(`produce ${target}`) : undefined });
     if (colour) { el.style.background = CUBE[colour] || "#999"; el.textContent = cubeLetter(colour); if (colour === "yellow") el.classList.add("light"); }
     el.setAttribute("aria-label", `${id}.${i + 1}: ${colour ? colourName(colour) : T("display.empty")}`);
+    if (!target) el.setAttribute("role", "img");   // a named picture of the space; a legal one is a button
     return el;
   };
   const column = (d) => {
@@ -758,7 +772,7 @@ export function describe(entry) {
   const end = events.findIndex((e) => e && e.type === "round_end");
   const extra = (end < 0 ? events : events.slice(0, end)).map(eventText).filter(Boolean);
   const line = `${who}: ${text}${extra.length ? " — " + extra.join("; ") : ""}`;
-  return end < 0 ? line : `${line}. ${roundEndText(events.slice(end))}`;
+  return end < 0 ? line : `${line}.\n${roundEndText(events.slice(end))}`;
 }
 
 /** The round end in words, player by player: income, expenses (shares + locomotive), a shortfall and what it cost,
@@ -779,8 +793,9 @@ export function roundEndText(events) {
     else if (e.type === "bankrupt") of(e.player).push(T("log.bankrupt", { income: e.income }));
     else { const x = eventText(e); if (x) rest.push(x); }
   }
-  const parts = [...byPlayer].map(([p, xs]) => `${seatName(p)}: ${xs.join(", ")}`);
-  return `${T("log.roundEnd", { n: start.round ?? "?" })} ${parts.join("; ")}${rest.length ? "; " + rest.join("; ") : ""}`;
+  // one line per railroad (the log keeps this page's line breaks)
+  const parts = [...byPlayer].map(([p, xs]) => `• ${seatName(p)}: ${xs.join(", ")}`);
+  return [T("log.roundEnd", { n: start.round ?? "?" }), ...parts, ...rest].join("\n");
 }
 
 /** The events worth a word in the log (costs, deliveries, growth); others show on the board. */
