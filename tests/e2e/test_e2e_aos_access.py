@@ -83,7 +83,9 @@ def test_age_of_steam_a_whole_round_by_keyboard(browser: Browser, e2e_server: Se
         assert page.evaluate("() => window.__pointers") == 0, "a pointer was used"
         assert picker_checked
         log = page.locator("#log").inner_text()
-        assert "End of round 1:" in log and "income +$" in log and "expenses −" in log and "(shares $" in log, log[-600:]
+        for words in ("End of round 1:", "income +$", "expenses −", "(shares $", "cash $"):
+            assert words in log, (words, log[-600:])
+        check_outlook_and_round_end_words(page)
         page.evaluate("() => window.scrollTo(0, 0)")
         screenshot(page, "aos_access_1440x900_en", full_page=False)
         page.locator('button.lang:text-is("DE")').focus()
@@ -94,6 +96,30 @@ def test_age_of_steam_a_whole_round_by_keyboard(browser: Browser, e2e_server: Se
         assert_accessible(page, "age_of_steam in German", exclude=SHELL)
     finally:
         page.context.close()
+
+
+def check_outlook_and_round_end_words(page: Page) -> None:
+    """The page's reckoning of a railroad's round end (the flag in the railroads table) and its log words for a
+    bankruptcy, on figures where the answer is known."""
+    got = page.evaluate("""async () => {
+      const m = await import('/games/age_of_steam/ui/main.js');
+      const pl = (cash, income, shares, locomotive) => ({ cash, income, shares, locomotive, eliminated: false });
+      return {
+        safe: m.outlook(pl(5, 2, 4, 1)),        // 5 + 2 pays 5
+        short: m.outlook(pl(1, 3, 4, 1)),       // 4 to pay 5: 1 short, income 3 - 1 >= 0
+        broke: m.outlook(pl(0, 1, 4, 1)),       // 1 to pay 5: 4 short, income 1 - 4 < 0
+        text: m.roundEndText([{ type: 'round_end', round: 3 },
+          { type: 'income', player: 0, amount: 1, cash: 1 },
+          { type: 'expenses', player: 0, due: 5, paid: 1, short: 4, shares: 4, locomotive: 1, cash: 0, income: -3 },
+          { type: 'bankrupt', player: 0, income: -3, due: 5, short: 4, round: 3 }]),
+      };
+    }""")
+    assert got["safe"] == {"short": 0, "broke": False}, got
+    assert got["short"] == {"short": 1, "broke": False}, got
+    assert got["broke"] == {"short": 4, "broke": True}, got
+    text = got["text"].replace("\u2060", "")
+    assert text.startswith("End of round 3:") and "Ada: income +$1, expenses −$1 (shares $4, locomotive $1)" in text
+    assert "$4 short: income down to -3" in text and "BANKRUPT (income -3)" in text, text
 
 
 def check_above_the_fold(page: Page) -> None:

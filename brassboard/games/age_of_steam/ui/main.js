@@ -287,7 +287,7 @@ const warning = (text) => h("div.aos-warn", { role: "note" }, h("span", { "aria-
 
 /** A railroad's round end as things stand: {short} dollars it could not pay, {broke} if that takes its income
  * below 0 (bankruptcy). Income comes in first, then expenses; a shortfall costs income 1 for 1. */
-function outlook(pl) {
+export function outlook(pl) {
   if (pl.eliminated) return { short: 0, broke: false };
   const short = Math.max(0, expenses(pl) - (pl.cash + pl.income));
   return { short, broke: short > 0 && pl.income - short < 0 };
