@@ -68,7 +68,7 @@ export function mount(element, a) {
     action: h("section.aos-action", { "aria-live": "polite" }),
     // both scroll (the map when zoomed, the table on a phone): a keyboard reaches them to scroll with the arrows
     mapbox: h("div.aos-mapbox", { tabindex: "0", role: "region", "aria-label": T("map.title") }),
-    hover: h("div.aos-hover", { "aria-live": "polite" }),
+    hover: h("div.aos-hover"),   // not live: a hex's own aria-label is read as the cursor lands on it
     zoom: h("div.aos-zoom"),
     legend: h("div.aos-legend"),
     players: h("div.aos-panel.aos-players", { tabindex: "0", role: "region", "aria-label": T("players.title") }),
@@ -189,6 +189,9 @@ function renderAction() {
   else parts.push(h("span.aos-prompt.waiting", statusLine(msg)));
   const choices = mine ? choiceRow() : [];
   if (choices.length) parts.push(h("div.aos-choices", choices));
+  // this seat's own round end as things stand: said in words where the player looks while deciding
+  const own = me !== null && view.phase !== "over" ? outlook(view.players[me]) : { short: 0 };
+  if (own.short) parts.push(warning(T(own.broke ? "warn.youBroke" : "warn.youShort", { short: money(own.short), due: money(expenses(view.players[me])) })));
   box.classList.toggle("mine", mine);
   box.replaceChildren(...parts);
 }
