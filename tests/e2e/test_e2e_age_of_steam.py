@@ -7,7 +7,8 @@ among them), takes a build back with the shell's Undo, places a new city (its le
 by clicking a cube and a route once the route shows on the map, raises the locomotive, places production cubes on
 the goods display, and passes. The page is reloaded mid-game and must resume; the language is switched to German
 and back; a spectator's page shows the board without choices; the final score breakdown must show, and the replay
-viewer draws the match. Each first of a kind is saved as a screenshot in test-output/screenshots/ (aos_*.png).
+viewer draws the match. Each first of a kind is saved as a screenshot in test-output/screenshots/ (aos_*.png), and
+axe-core checks the page there for WCAG 2.1 A/AA violations (the shell's connection badge and log left out).
 
 No browser: ``test_the_policy_reaches_every_feature`` plays the same policy on the engine against the same bots, so
 a rules or bot change that keeps the seed from reaching a feature shows there first.

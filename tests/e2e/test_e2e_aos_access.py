@@ -108,6 +108,8 @@ def check_outlook_and_round_end_words(page: Page) -> None:
         safe: m.outlook(pl(5, 2, 4, 1)),        // 5 + 2 pays 5
         short: m.outlook(pl(1, 3, 4, 1)),       // 4 to pay 5: 1 short, income 3 - 1 >= 0
         broke: m.outlook(pl(0, 1, 4, 1)),       // 1 to pay 5: 4 short, income 1 - 4 < 0
+        grown: m.roundEndText([{ type: 'round_end', round: 3 },
+          { type: 'growth', space: 'W1.1', color: 'red', hex: 'H6' }]),
         text: m.roundEndText([{ type: 'round_end', round: 3 },
           { type: 'income', player: 0, amount: 1, cash: 1 },
           { type: 'expenses', player: 0, due: 5, paid: 1, short: 4, shares: 4, locomotive: 1, cash: 0, income: -3 },
@@ -120,6 +122,7 @@ def check_outlook_and_round_end_words(page: Page) -> None:
     text = got["text"].replace("\u2060", "")
     assert text.startswith("End of round 3:") and "Ada: income +$1, expenses −$1 (shares $4, locomotive $1)" in text
     assert "$4 short: income down to -3" in text and "BANKRUPT (income -3)" in text, text
+    assert got["grown"] == "End of round 3:\nGoods growth: red → Chicago (H6)", got["grown"]
 
 
 def check_above_the_fold(page: Page) -> None:

@@ -773,7 +773,10 @@ export function describe(entry) {
   }
   const events = entry.events || [];
   const end = events.findIndex((e) => e && e.type === "round_end");
-  const extra = (end < 0 ? events : events.slice(0, end)).map(eventText).filter(Boolean);
+  const before = end < 0 ? events : events.slice(0, end);   // e.g. the last Production cube, then goods growth
+  const extra = before.map(eventText).filter(Boolean);
+  const grown = growthText(before);
+  if (grown) extra.push(grown);
   const line = `${who}: ${text}${extra.length ? " — " + extra.join("; ") : ""}`;
   return end < 0 ? line : `${line}.\n${roundEndText(events.slice(end))}`;
 }
@@ -794,11 +797,19 @@ export function roundEndText(events) {
       of(e.player).push(T("log.cashLeft", { cash: money(e.cash ?? 0) }));
     } else if (e.type === "income_reduction") of(e.player).push(T("log.reduction", { loss: e.loss, income: e.income }));
     else if (e.type === "bankrupt") of(e.player).push(T("log.bankrupt", { income: e.income }));
-    else { const x = eventText(e); if (x) rest.push(x); }
+    else if (e.type !== "growth") { const x = eventText(e); if (x) rest.push(x); }
   }
+  const grown = growthText(events);
+  if (grown) rest.unshift(grown);
   // one line per railroad (the log keeps this page's line breaks)
   const parts = [...byPlayer].map(([p, xs]) => `• ${seatName(p)}: ${xs.join(", ")}`);
   return [T("log.roundEnd", { n: start.round ?? "?" }), ...parts, ...rest].join("\n");
+}
+
+/** Goods growth in one line: each cube's colour and the city it went to. */
+function growthText(events) {
+  const grown = events.filter((e) => e && e.type === "growth").map((e) => `${colourName(e.color)} → ${placeName(e.hex)}`);
+  return grown.length ? T("log.growthCubes", { cubes: grown.join(", ") }) : "";
 }
 
 /** The events worth a word in the log (costs, deliveries, growth); others show on the board. */
