@@ -108,6 +108,7 @@ def check_outlook_and_round_end_words(page: Page) -> None:
         safe: m.outlook(pl(5, 2, 4, 1)),        // 5 + 2 pays 5
         short: m.outlook(pl(1, 3, 4, 1)),       // 4 to pay 5: 1 short, income 3 - 1 >= 0
         broke: m.outlook(pl(0, 1, 4, 1)),       // 1 to pay 5: 4 short, income 1 - 4 < 0
+        after: m.outlook(pl(0, 1, 4, 1), 'production'),   // the round's reckoning is over
         grown: m.roundEndText([{ type: 'round_end', round: 3 },
           { type: 'growth', space: 'W1.1', color: 'red', hex: 'H6' }]),
         text: m.roundEndText([{ type: 'round_end', round: 3 },
@@ -119,6 +120,7 @@ def check_outlook_and_round_end_words(page: Page) -> None:
     assert got["safe"] == {"short": 0, "broke": False}, got
     assert got["short"] == {"short": 1, "broke": False}, got
     assert got["broke"] == {"short": 4, "broke": True}, got
+    assert got["after"] == {"short": 0, "broke": False}, got
     text = got["text"].replace("\u2060", "")
     assert text.startswith("End of round 3:") and "Ada: income +$1, expenses −$1 (shares $4, locomotive $1)" in text
     assert "$4 short: income down to -3" in text and "BANKRUPT (income -3)" in text, text

@@ -222,7 +222,8 @@ function drawCity(layer, cx, cy, x) {
 
 /** The goods colour a city takes, as its letter at the hex's left corner (colour never alone). */
 function cityLetter(layer, cx, cy, colour, t) {
-  layer.append(s("text", { x: cx - R * 0.7, y: cy + 3.5, class: "aos-cityletter", text: t(`cube.${colour}`) }));
+  // beside the number tab, clear of the cube rows
+  layer.append(s("text", { x: cx - R * 0.58, y: cy - R * 0.42, class: "aos-cityletter", text: t(`cube.${colour}`) }));
 }
 
 function drawNewCity(layer, cx, cy, nc, x) {

@@ -190,7 +190,7 @@ function renderAction() {
   const choices = mine ? choiceRow() : [];
   if (choices.length) parts.push(h("div.aos-choices", choices));
   // this seat's own round end as things stand: said in words where the player looks while deciding
-  const own = me !== null && view.phase !== "over" ? outlook(view.players[me]) : { short: 0 };
+  const own = me !== null ? outlook(view.players[me], view.phase) : { short: 0 };
   if (own.short) parts.push(warning(T(own.broke ? "warn.youBroke" : "warn.youShort", { short: money(own.short), due: money(expenses(view.players[me])) })));
   box.classList.toggle("mine", mine);
   box.replaceChildren(...parts);
@@ -290,8 +290,9 @@ const warning = (text) => h("div.aos-warn", { role: "note" }, h("span", { "aria-
 
 /** A railroad's round end as things stand: {short} dollars it could not pay, {broke} if that takes its income
  * below 0 (bankruptcy). Income comes in first, then expenses; a shortfall costs income 1 for 1. */
-export function outlook(pl) {
-  if (pl.eliminated) return { short: 0, broke: false };
+export function outlook(pl, phase = null) {
+  // Production and goods growth come after the round's reckoning: the next one is a whole round away
+  if (pl.eliminated || phase === "production" || phase === "over") return { short: 0, broke: false };
   const short = Math.max(0, expenses(pl) - (pl.cash + pl.income));
   return { short, broke: short > 0 && pl.income - short < 0 };
 }
@@ -599,7 +600,7 @@ function renderPlayers() {
   const active = new Set((msg.active && msg.active.length ? msg.active : view.active) || []);
   const rows = order.map((p, n) => {
     const pl = view.players[p];
-    const risk = view.phase === "over" ? { short: 0 } : outlook(pl);
+    const risk = outlook(pl, view.phase);
     const flag = risk.broke ? h("span.aos-badge.risk.broke", { dataset: { risk: "bankrupt" }, title: T("risk.brokeTitle", { short: money(risk.short) }) }, "⚠ ", T("risk.broke"))
       : risk.short ? h("span.aos-badge.risk", { dataset: { risk: "short" }, title: T("risk.shortTitle", { short: money(risk.short) }) }, "⚠ ", T("risk.short", { short: money(risk.short) })) : null;
     return h("tr" + (p === me ? ".me" : "") + (pl.eliminated ? ".out" : "") + (active.has(p) && view.phase !== "over" ? ".acting" : "") + (risk.short ? ".risk" : ""), { dataset: { player: p } },
