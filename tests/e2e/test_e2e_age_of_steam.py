@@ -7,7 +7,8 @@ among them), takes a build back with the shell's Undo, places a new city (its le
 by clicking a cube and a route once the route shows on the map, raises the locomotive, places production cubes on
 the goods display, and passes. The page is reloaded mid-game and must resume; the language is switched to German
 and back; a spectator's page shows the board without choices; the final score breakdown must show, and the replay
-viewer draws the match. Each first of a kind is saved as a screenshot in test-output/screenshots/ (aos_*.png).
+viewer draws the match. Each first of a kind is saved as a screenshot in test-output/screenshots/ (aos_*.png), and
+axe-core checks the page there for WCAG 2.1 A/AA violations (the shell's connection badge and log left out).
 
 No browser: ``test_the_policy_reaches_every_feature`` plays the same policy on the engine against the same bots, so
 a rules or bot change that keeps the seed from reaching a feature shows there first.
@@ -19,7 +20,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_aos_helpers import AoSDriver
+from a11y import assert_accessible
+from e2e_aos_helpers import SHELL_EXCLUDE, AoSDriver
 from e2e_aos_policy import SEATS, SEED, choose
 from e2e_helpers import Server, check_final_scores_table, create_match_in_lobby, held_tokens, screenshot
 
@@ -113,6 +115,7 @@ def reload_and_resume(page: Page, driver: AoSDriver, state: dict[str, Any]) -> N
     assert page.locator("#conn").inner_text().strip() == "live"
     assert page.locator(".aos-ptable tbody tr").count() == 3
     screenshot(page, "aos_50_after_reload")
+    assert_accessible(page, "age_of_steam: aos_50_after_reload", exclude=SHELL_EXCLUDE)
 
 
 def switch_language(page: Page) -> None:
@@ -122,6 +125,7 @@ def switch_language(page: Page) -> None:
     assert "Anzeigetafel Güter" in page.locator(".aos-display h4").inner_text()
     page.evaluate("() => window.scrollTo(0, 0)")
     screenshot(page, "aos_60_german")
+    assert_accessible(page, "age_of_steam: aos_60_german", exclude=SHELL_EXCLUDE)
     page.locator('button.lang:text-is("EN")').click()
     page.locator('.aos-phases li.on:text-is("Move goods")').wait_for()
 
@@ -137,6 +141,7 @@ def look_as_spectator(browser: Browser, server: Server, match_id: str) -> None:
         assert watcher.locator(".aos-action .aos-choices").count() == 0, "a spectator is offered choices"
         assert watcher.locator(".aos-mark").count() == 0
         screenshot(watcher, "aos_70_spectator")
+        assert_accessible(watcher, "age_of_steam: aos_70_spectator", exclude=SHELL_EXCLUDE)
     finally:
         context.close()
 
@@ -177,10 +182,12 @@ def test_age_of_steam_three_players_by_clicking(page: Page, browser: Browser, e2
     check_final_scores_table(page, e2e_server, match_id, 3, SCORE_LABELS, ".aos-action")
     page.evaluate("() => window.scrollTo(0, 0)")  # the sticky action bar then stays on top in the full-page shot
     screenshot(page, "aos_90_final_scores")
+    assert_accessible(page, "age_of_steam: aos_90_final_scores", exclude=SHELL_EXCLUDE)
     page.goto(f"/m/{match_id}/replay?at=60")
     page.locator("svg.aos-map").wait_for()
     assert page.locator(".aos-ptable tbody tr").count() == 3
     screenshot(page, "aos_91_replay")
+    assert_accessible(page, "age_of_steam: aos_91_replay", exclude=SHELL_EXCLUDE)
 
 
 def test_the_policy_reaches_every_feature() -> None:

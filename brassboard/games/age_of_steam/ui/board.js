@@ -132,7 +132,7 @@ export function drawMap(figures, view, opts = {}) {
   for (const x of figures.map.hexes) {
     const [cx, cy] = centre(x.hex);
     const nc = b.newCities.get(x.hex);
-    if (nc) { drawNewCity(layers.names, cx, cy, nc, x); continue; }
+    if (nc) { drawNewCity(layers.names, cx, cy, nc, x); cityLetter(layers.names, cx, cy, nc.color, t); continue; }
     const tile = b.tiles.get(x.hex);
     if (x.terrain === "town" || (tile && tile.town)) {
       layers.names.append(townDot(cx, cy));
@@ -141,7 +141,7 @@ export function drawMap(figures, view, opts = {}) {
       const above = uses(3) && !uses(0);
       if (x.name) layers.names.append(s("text", { x: cx, y: above ? cy - R * 0.42 : cy + R * 0.62, class: "aos-townname", text: x.name }));
     }
-    if (x.city) drawCity(layers.names, cx, cy, x);
+    if (x.city) { drawCity(layers.names, cx, cy, x); cityLetter(layers.names, cx, cy, x.city.color, t); }
   }
   for (const [hex, cls] of opts.marks || []) {
     const [cx, cy] = centre(hex);
@@ -218,6 +218,12 @@ function drawCity(layer, cx, cy, x) {
     s("rect", { x: cx - 8, y: cy - R * 0.8, width: 16, height: 13, rx: 3 }),
     s("text", { x: cx, y: cy - R * 0.8 + 10.5, text: String(x.city.number) })));
   layer.append(s("text", { x: cx, y: cy + R * 0.72, class: "aos-cityname", text: x.name }));
+}
+
+/** The goods colour a city takes, as its letter at the hex's left corner (colour never alone). */
+function cityLetter(layer, cx, cy, colour, t) {
+  // beside the number tab, clear of the cube rows
+  layer.append(s("text", { x: cx - R * 0.58, y: cy - R * 0.42, class: "aos-cityletter", text: t(`cube.${colour}`) }));
 }
 
 function drawNewCity(layer, cx, cy, nc, x) {

@@ -54,7 +54,7 @@ function chip(p) { return h("span.aos-chip", { style: { background: PLAYER_HEX[p
 // a goods colour is also told by its letter (colour never alone)
 const cubeLetter = (colour) => T("cube." + colour);
 function cubeChip(colour) {
-  return h("span.aos-cubechip" + (colour === "yellow" ? ".light" : ""), { style: { background: CUBE[colour] || "#999" }, title: colourName(colour), "aria-label": colourName(colour) }, cubeLetter(colour));
+  return h("span.aos-cubechip" + (colour === "yellow" ? ".light" : ""), { style: { background: CUBE[colour] || "#999" }, title: colourName(colour), role: "img", "aria-label": colourName(colour) }, cubeLetter(colour));
 }
 /** A touch screen has no hover: a first tap previews, a second plays. */
 const touchOnly = () => typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
@@ -66,11 +66,12 @@ export function mount(element, a) {
   stylesheet("aos-style", new URL("./style.css", import.meta.url).href);
   els = {
     action: h("section.aos-action", { "aria-live": "polite" }),
-    mapbox: h("div.aos-mapbox"),
-    hover: h("div.aos-hover", { "aria-live": "polite" }),
+    // both scroll (the map when zoomed, the table on a phone): a keyboard reaches them to scroll with the arrows
+    mapbox: h("div.aos-mapbox", { tabindex: "0", role: "region", "aria-label": T("map.title") }),
+    hover: h("div.aos-hover"),   // not live: a hex's own aria-label is read as the cursor lands on it
     zoom: h("div.aos-zoom"),
     legend: h("div.aos-legend"),
-    players: h("div.aos-panel.aos-players"),
+    players: h("div.aos-panel.aos-players", { tabindex: "0", role: "region", "aria-label": T("players.title") }),
     actions: h("div.aos-panel.aos-actions"),
     display: h("div.aos-panel.aos-display"),
     supply: h("div.aos-panel.aos-supply"),
@@ -188,6 +189,9 @@ function renderAction() {
   else parts.push(h("span.aos-prompt.waiting", statusLine(msg)));
   const choices = mine ? choiceRow() : [];
   if (choices.length) parts.push(h("div.aos-choices", choices));
+  // this seat's own round end as things stand: said in words where the player looks while deciding
+  const own = me !== null ? outlook(view.players[me], view.phase) : { short: 0 };
+  if (own.short) parts.push(warning(T(own.broke ? "warn.youBroke" : "warn.youShort", { short: money(own.short), due: money(expenses(view.players[me])) })));
   box.classList.toggle("mine", mine);
   box.replaceChildren(...parts);
 }
@@ -286,8 +290,9 @@ const warning = (text) => h("div.aos-warn", { role: "note" }, h("span", { "aria-
 
 /** A railroad's round end as things stand: {short} dollars it could not pay, {broke} if that takes its income
  * below 0 (bankruptcy). Income comes in first, then expenses; a shortfall costs income 1 for 1. */
-function outlook(pl) {
-  if (pl.eliminated) return { short: 0, broke: false };
+export function outlook(pl, phase = null) {
+  // Production and goods growth come after the round's reckoning: the next one is a whole round away
+  if (pl.eliminated || phase === "production" || phase === "over") return { short: 0, broke: false };
   const short = Math.max(0, expenses(pl) - (pl.cash + pl.income));
   return { short, broke: short > 0 && pl.income - short < 0 };
 }
@@ -353,7 +358,19 @@ function renderMap() {
   if (picker) {
     const box = picker.kind === "build" ? buildPicker(picker.hex) : movePicker(picker.hex, picker.colour);
     els.mapbox.append(box);
-    if (picker.focus) { picker.focus = false; const first = box.querySelector("button.aos-opt, button.aos-route-opt"); if (first) first.focus(); }
+    if (picker.focus) { picker.focus = false; const first = box.querySelector("button.aos-opt, button.aos-route-opt"); if (first) first.focus({ preventScroll: true }); }
+    // a narrow screen shows the picker as a sheet over the lower part: bring the hex up where its preview shows
+    if (picker.reveal && matchMedia("(max-width: 1100px)").matches) {
+      picker.reveal = false;
+      const el = geo.svg.querySelector(`g.aos-hex[data-hex="${picker.hex}"]`);
+      if (el) {   // the hex to the middle of the map's box, then the page so the hex is a quarter down the screen
+        const box = els.mapbox, r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+        box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
+        box.scrollTop += r.top + r.height / 2 - (b.top + b.height / 2);
+        const now = el.getBoundingClientRect();
+        window.scrollBy(0, now.top + now.height / 2 - window.innerHeight / 4);
+      }
+    }
   }
   renderHover();
   renderZoom();
@@ -369,7 +386,7 @@ function onHex(hex) {
     return;
   }
   if (buildsByHex().has(hex)) {
-    picker = picker && picker.kind === "build" && picker.hex === hex ? null : { kind: "build", hex, focus: !!byKey };
+    picker = picker && picker.kind === "build" && picker.hex === hex ? null : { kind: "build", hex, focus: !!byKey, reveal: true };
     armed = null;
     renderMap();
     return;
@@ -461,7 +478,7 @@ function closeButton() {
 }
 
 function openMovePicker(hex, colour, focus = false) {
-  picker = picker && picker.kind === "move" && picker.hex === hex && picker.colour === colour ? null : { kind: "move", hex, colour, focus };
+  picker = picker && picker.kind === "move" && picker.hex === hex && picker.colour === colour ? null : { kind: "move", hex, colour, focus, reveal: true };
   armed = null;
   renderMap();
 }
@@ -546,7 +563,7 @@ function renderLegend() {
   items.push(h("span.aos-legenditem", { dataset: { legend: "unowned" } }, sample(ownerColour(null)), T("legend.unowned")));
   items.push(h("span.aos-legenditem", { dataset: { legend: "unfinished" } }, sample("#8a8a8a", true), T("legend.unfinished")));
   if (me !== null && view.phase === "build") items.push(h("span.aos-legenditem", h("span.aos-swatch.build"), T("legend.build")));
-  items.push(h("span.aos-legenditem.aos-muted", T(me !== null ? "legend.keys" : "legend.keysSpectator")));
+  items.push(h("span.aos-legenditem.aos-muted", T(me === null ? "legend.keysSpectator" : touchOnly() ? "legend.touch" : "legend.keys")));
   els.legend.replaceChildren(h("span.aos-legendtitle", T("legend.title")), ...items);
 }
 
@@ -583,7 +600,7 @@ function renderPlayers() {
   const active = new Set((msg.active && msg.active.length ? msg.active : view.active) || []);
   const rows = order.map((p, n) => {
     const pl = view.players[p];
-    const risk = view.phase === "over" ? { short: 0 } : outlook(pl);
+    const risk = outlook(pl, view.phase);
     const flag = risk.broke ? h("span.aos-badge.risk.broke", { dataset: { risk: "bankrupt" }, title: T("risk.brokeTitle", { short: money(risk.short) }) }, "⚠ ", T("risk.broke"))
       : risk.short ? h("span.aos-badge.risk", { dataset: { risk: "short" }, title: T("risk.shortTitle", { short: money(risk.short) }) }, "⚠ ", T("risk.short", { short: money(risk.short) })) : null;
     return h("tr" + (p === me ? ".me" : "") + (pl.eliminated ? ".out" : "") + (active.has(p) && view.phase !== "over" ? ".acting" : "") + (risk.short ? ".risk" : ""), { dataset: { player: p } },
@@ -685,6 +702,7 @@ function renderDisplay() {
       title: colour ? colourName(colour) : T("display.empty"), onclick: target ? () => send(`produce ${target}`) : undefined });
     if (colour) { el.style.background = CUBE[colour] || "#999"; el.textContent = cubeLetter(colour); if (colour === "yellow") el.classList.add("light"); }
     el.setAttribute("aria-label", `${id}.${i + 1}: ${colour ? colourName(colour) : T("display.empty")}`);
+    if (!target) el.setAttribute("role", "img");   // a named picture of the space; a legal one is a button
     return el;
   };
   const column = (d) => {
@@ -756,9 +774,12 @@ export function describe(entry) {
   }
   const events = entry.events || [];
   const end = events.findIndex((e) => e && e.type === "round_end");
-  const extra = (end < 0 ? events : events.slice(0, end)).map(eventText).filter(Boolean);
+  const before = end < 0 ? events : events.slice(0, end);   // e.g. the last Production cube, then goods growth
+  const extra = before.map(eventText).filter(Boolean);
+  const grown = growthText(before);
+  if (grown) extra.push(grown);
   const line = `${who}: ${text}${extra.length ? " — " + extra.join("; ") : ""}`;
-  return end < 0 ? line : `${line}. ${roundEndText(events.slice(end))}`;
+  return end < 0 ? line : `${line}.\n${roundEndText(events.slice(end))}`;
 }
 
 /** The round end in words, player by player: income, expenses (shares + locomotive), a shortfall and what it cost,
@@ -777,10 +798,19 @@ export function roundEndText(events) {
       of(e.player).push(T("log.cashLeft", { cash: money(e.cash ?? 0) }));
     } else if (e.type === "income_reduction") of(e.player).push(T("log.reduction", { loss: e.loss, income: e.income }));
     else if (e.type === "bankrupt") of(e.player).push(T("log.bankrupt", { income: e.income }));
-    else { const x = eventText(e); if (x) rest.push(x); }
+    else if (e.type !== "growth") { const x = eventText(e); if (x) rest.push(x); }
   }
-  const parts = [...byPlayer].map(([p, xs]) => `${seatName(p)}: ${xs.join(", ")}`);
-  return `${T("log.roundEnd", { n: start.round ?? "?" })} ${parts.join("; ")}${rest.length ? "; " + rest.join("; ") : ""}`;
+  const grown = growthText(events);
+  if (grown) rest.unshift(grown);
+  // one line per railroad (the log keeps this page's line breaks)
+  const parts = [...byPlayer].map(([p, xs]) => `• ${seatName(p)}: ${xs.join(", ")}`);
+  return [T("log.roundEnd", { n: start.round ?? "?" }), ...parts, ...rest].join("\n");
+}
+
+/** Goods growth in one line: each cube's colour and the city it went to. */
+function growthText(events) {
+  const grown = events.filter((e) => e && e.type === "growth").map((e) => `${colourName(e.color)} → ${placeName(e.hex)}`);
+  return grown.length ? T("log.growthCubes", { cubes: grown.join(", ") }) : "";
 }
 
 /** The events worth a word in the log (costs, deliveries, growth); others show on the board. */
