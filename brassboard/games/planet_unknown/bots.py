@@ -18,8 +18,9 @@ from collections.abc import Callable
 from brassboard.engine import Action, GameState
 
 from . import geometry as g
-from .figures import RESOURCE_INDEX, RESOURCES, ROVER, TRACK_TOP, WATER, figures
-from .rules import PLANET, Corp, PlanetUnknownState
+from . import planets
+from .figures import RESOURCE_INDEX, RESOURCES, ROVER, TRACK_TOP, WATER, figures, planet_shapes
+from .rules import Corp, PlanetUnknownState
 
 FIG = figures()
 CORP = FIG.corporation
@@ -43,18 +44,19 @@ def step_value(corp: Corp, track: int, steps: int = 1) -> float:
     """What advancing ``track`` by ``steps`` is worth to ``corp`` now (medals gained plus benefits reached)."""
     position = corp.tracks[track]
     if position >= TRACK_TOP:
-        return CORP.rover_overflow_move * MOVE_VALUE if track == ROVER else 0.0
+        return corp.corporation.rover_overflow_move * MOVE_VALUE if track == ROVER else 0.0
     value = 0.0
     for k in range(1, steps + 1):
         reached = min(TRACK_TOP, position + k)
-        for benefit, amount in CORP.benefits[track][reached]:
+        for benefit, amount in corp.corporation.benefits[track][reached]:
             if benefit == "move":
                 value += amount * MOVE_VALUE
             elif benefit == "rover":
                 value += BENEFIT_VALUE["rover"] if corp.rovers_left else 0.0
             elif benefit != "medal":
                 value += BENEFIT_VALUE.get(benefit, 0.0)
-    gained = CORP.medal_at[track][min(TRACK_TOP, position + steps)] - CORP.medal_at[track][position]
+    medal_at = corp.corporation.medal_at[track]
+    gained = medal_at[min(TRACK_TOP, position + steps)] - medal_at[position]
     # an early step is worth a little for the steps it opens, even without a benefit of its own
     return value + gained + 0.3
 
@@ -86,7 +88,7 @@ class GreedyBot:
 
     def _scorer(self, state: PlanetUnknownState, p: int, corp: Corp) -> Callable[[Action], float]:
         targets = corp.lifepods | corp.meteorites
-        distances = _distances(targets) if targets and (corp.rovers or corp.pending) else None
+        distances = _distances(corp, targets) if targets and (corp.rovers or corp.pending) else None
 
         def score(action: Action) -> float:
             kind, args = action.kind, action.args
@@ -97,8 +99,8 @@ class GreedyBot:
                 steps = int(item[3]) if item else 1
                 return step_value(corp, RESOURCE_INDEX[str(args[0])], steps)
             if kind == "regress":
-                return -step_value(corp, RESOURCE_INDEX[str(args[0])]) - CORP.medal_at[RESOURCE_INDEX[str(args[0])]][
-                    corp.tracks[RESOURCE_INDEX[str(args[0])]]]
+                t = RESOURCE_INDEX[str(args[0])]
+                return -step_value(corp, t) - corp.corporation.medal_at[t][corp.tracks[t]]
             if kind == "only":
                 resource = RESOURCE_INDEX[str(args[0])]
                 return step_value(corp, resource) if resource < len(corp.tracks) else 0.5
@@ -123,16 +125,16 @@ class GreedyBot:
             if kind == "done":
                 return -0.5
             if kind == "patch":
-                return _snugness(corp, g.bit(int(args[0]), int(args[1]))) + _lines_completed(corp, g.bit(
-                    int(args[0]), int(args[1])))
+                b = g.bit(int(args[0]), int(args[1]))
+                return _snugness(corp, b) + _lines_completed(corp, b) + _planet_rule_value(corp, b)
             if kind == "store":
                 return 0.4
             if kind in ("collect", "destroy", "meteorite"):
                 b = g.bit(int(args[0]), int(args[1]))
-                value = _line_medals(b)
+                value = _line_medals(corp, b)
                 return -value if kind == "meteorite" else value
             if kind == "clear":
-                line = PLANET.rows[int(args[1])] if args[0] == "row" else PLANET.columns[int(args[1])]
+                line = corp.planet.rows[int(args[1])] if args[0] == "row" else corp.planet.columns[int(args[1])]
                 return float((corp.meteorites & line).bit_count())
             if kind == "keep":
                 card = FIG.civ_cards[corp.offer[int(args[0]) - 1]]
@@ -149,23 +151,24 @@ class GreedyBot:
         tile = state.top(ring, stack)
         assert tile is not None
         kind = FIG.tiles[tile]
-        pl = FIG.shapes[kind.shape].by_spot[kind.meteor][(x, y, orientation)]
-        value = pl.mask.bit_count() * SQUARE_VALUE + _snugness(corp, pl.mask) + _lines_completed(corp, pl.mask)
-        empty = PLANET.squares & ~(corp.occupied | pl.mask)
+        pl = planet_shapes(corp.planet_name)[kind.shape].by_spot[kind.meteor][(x, y, orientation)]
+        value = (pl.mask.bit_count() * SQUARE_VALUE + _snugness(corp, pl.mask) + _lines_completed(corp, pl.mask)
+                 + _planet_rule_value(corp, pl.mask))
+        empty = corp.planet.squares & ~(corp.occupied | pl.mask)
         holes = g.border(pl.mask) & empty & ~g.neighbours(empty)  # single squares no tile can fill any more
         value -= holes.bit_count() * HOLE_PENALTY
         for resource, part in ((kind.resource_a, pl.mask_a), (kind.resource_b, pl.mask_b)):
             if resource == WATER:
-                if part & PLANET.ice:
-                    value += step_value(corp, WATER) * (2 if corp.level(4) else 1)
+                if part & corp.planet.ice:
+                    value += step_value(corp, WATER) * (2 if corp.ability("double_water") else 1)
             elif resource < 5:
                 value += step_value(corp, resource)
             else:  # energy: the best track it may choose
                 other = kind.resource_b if resource == kind.resource_a else kind.resource_a
                 value += step_value(corp, other) if other < 5 else 0.5
         value -= (corp.lifepods & pl.mask).bit_count() * LIFEPOD_PENALTY
-        if kind.meteor and not corp.level(5):
-            value -= _line_medals(1 << pl.meteor) * METEOR_LINE_PENALTY
+        if kind.meteor and not corp.ability("no_meteorites"):
+            value -= _line_medals(corp, 1 << pl.meteor) * METEOR_LINE_PENALTY
         return value
 
     def _rotation_value(self, state: PlanetUnknownState, p: int, steps: int) -> float:
@@ -179,7 +182,7 @@ class GreedyBot:
             if tile is None:
                 continue
             kind = FIG.tiles[tile]
-            value = FIG.shapes[kind.shape].size * SQUARE_VALUE
+            value = planet_shapes(corp.planet_name)[kind.shape].size * SQUARE_VALUE
             value += sum(step_value(corp, r) for r in (kind.resource_a, kind.resource_b) if r < 5 and r != WATER)
             best = max(best, value)
         return best
@@ -190,7 +193,7 @@ def _snugness(corp: Corp, mask: int) -> float:
 
     Counted with shifts, one direction at a time: a side at the grid's edge touches the outside.
     """
-    solid = (corp.occupied | ~PLANET.squares) & g.FULL & ~mask
+    solid = (corp.occupied | ~corp.planet.squares) & g.FULL & ~mask
     touching = (
         (((mask & ~g.RIGHT_COLUMN) << 1) & solid).bit_count() + (mask & g.RIGHT_COLUMN).bit_count()
         + (((mask & ~g.LEFT_COLUMN) >> 1) & solid).bit_count() + (mask & g.LEFT_COLUMN).bit_count()
@@ -202,9 +205,11 @@ def _snugness(corp: Corp, mask: int) -> float:
 
 def _lines_completed(corp: Corp, mask: int) -> float:
     """Medals of the rows and columns ``mask`` completes, plus progress towards the others it touches."""
-    covered = corp.occupied | mask
+    before = planets.covered_for_lines(corp)  # Petra: uncovered currents count as covered
+    covered = before | mask
     value = 0.0
-    for lines, medals in ((PLANET.rows, PLANET.row_medals), (PLANET.columns, PLANET.column_medals)):
+    planet = corp.planet
+    for lines, medals in ((planet.rows, planet.row_medals), (planet.columns, planet.column_medals)):
         for line, medal in zip(lines, medals, strict=True):
             if not line & mask or line & corp.meteorites:
                 continue
@@ -212,19 +217,31 @@ def _lines_completed(corp: Corp, mask: int) -> float:
                 value += medal
             else:
                 size = line.bit_count()
-                before = (line & corp.occupied).bit_count() / size
+                done_before = (line & before).bit_count() / size
                 after = (line & covered).bit_count() / size
-                value += LINE_PROGRESS * medal * (after * after - before * before)
+                value += LINE_PROGRESS * medal * (after * after - done_before * done_before)
     return value
 
 
-def _line_medals(b: int) -> float:
+def _planet_rule_value(corp: Corp, mask: int) -> float:
+    """The planet's own medals that covering ``mask`` wins or loses: Gaia's cities, Cerberus' sub-planets."""
+    planet = corp.planet
+    if planet.rule == "cities":
+        return -float(planet.bonus * (mask & planet.special & ~corp.occupied).bit_count())
+    if planet.rule == "sub_planets":
+        covered = corp.occupied | mask
+        return float(planet.bonus * sum(1 for region in planet.regions
+                                        if region & covered == region and region & corp.occupied != region))
+    return 0.0
+
+
+def _line_medals(corp: Corp, b: int) -> float:
     index = b.bit_length() - 1
     x, y = g.xy(index)
-    return float(PLANET.row_medals[y] + PLANET.column_medals[x])
+    return float(corp.planet.row_medals[y] + corp.planet.column_medals[x])
 
 
-def _distances(targets: int) -> dict[int, int]:
+def _distances(corp: Corp, targets: int) -> dict[int, int]:
     """Steps from every planet square to the nearest target square (breadth-first over the planet)."""
     distances = {i: 0 for i in g.cells_of(targets)}
     frontier = targets
@@ -232,7 +249,7 @@ def _distances(targets: int) -> dict[int, int]:
     step = 0
     while frontier:
         step += 1
-        frontier = g.neighbours(frontier) & PLANET.squares & ~seen
+        frontier = g.neighbours(frontier) & corp.planet.squares & ~seen
         seen |= frontier
         for i in g.cells_of(frontier):
             distances[i] = step

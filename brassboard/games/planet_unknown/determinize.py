@@ -11,7 +11,8 @@ Each hidden part is re-dealt from the pool the observer cannot tell apart, consi
   may be dealt again: the observer forgets them (a loss of knowledge, never a leak);
 - civ cards, rank by rank: the piles, the box and other players' end-game cards (their rank is public, their
   face is not) are re-dealt from the rank's cards the observer has not seen (an offer it holds shows its pile);
-- private objectives: other players' kept and dealt ones and the objective deck are re-dealt together.
+- private objectives: other players' kept and dealt ones and the objective deck are re-dealt together;
+- the sides other players chose for their dealt boards, secret until all have chosen: drawn anew.
 
 Every pool is sorted before it is shuffled, so the result depends only on the view and the generator, never on
 the order or faces of what it replaces. A card the observer saw once and forgot (an earlier civ offer, its own
@@ -37,6 +38,7 @@ def determinize(state: PlanetUnknownState, observer: int, rng: Rng) -> None:
     _events(state, observer, rng)
     _civ_cards(state, observer, rng)
     _objectives(state, observer, rng)
+    _sides(state, observer, rng)
     state._legal = {}
 
 
@@ -135,3 +137,11 @@ def _objectives(state: PlanetUnknownState, observer: int, rng: Rng) -> None:
     for corp in dealing:
         corp.offer, pool = pool[:len(corp.offer)], pool[len(corp.offer):]
     state.objective_deck = pool
+
+
+def _sides(state: PlanetUnknownState, observer: int, rng: Rng) -> None:
+    for p, corp in enumerate(state.corps):
+        if p != observer:
+            for slot in (0, 1):
+                if corp.chosen[slot]:
+                    corp.chosen[slot] = ("standard", "special")[rng.below(2)]

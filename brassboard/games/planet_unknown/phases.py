@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import setup
 from .state import (
     CLAIM,
     EVENT,
@@ -49,6 +50,7 @@ def _settle(self: PlanetUnknownState) -> None:
             if not all(c.finished for c in self.corps):
                 return
             if self.phase == OBJECTIVES:
+                setup.reveal_sides(self)
                 self._start_round()
             elif self.phase == EVENT:
                 self._after_phase(TILES)
@@ -76,6 +78,8 @@ def _settle(self: PlanetUnknownState) -> None:
                         self.rng.shuffle(corp.offer)
                         self.emit("civ_offer", player=p, rank=civ_item[1], reveal=True, chance=True)
                         return
+                    # the rank is used up (the modules' corporations claim more civ milestones): no card
+                    self.emit("civ_none", player=p, rank=civ_item[1], why="no card of this rank is left")
                     continue
                 if [i for i in corp.pending if i[0] != "civ"] or (corp.movement and not corp.finished):
                     return

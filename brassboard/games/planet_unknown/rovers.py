@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 from brassboard.engine import Action
 
 from . import geometry as g
+from . import planets
 from .figures import (
     RESOURCE_INDEX,
 )
 from .state import (
     DIRECTIONS,
     FLAG_ROVER_FORBIDDEN,
-    PLANET,
     Corp,
 )
 
@@ -37,7 +37,8 @@ def _deploy_squares(self: PlanetUnknownState, corp: Corp) -> int:
 def _rover_moves(self: PlanetUnknownState, p: int) -> list[Action]:
     corp = self.corps[p]
     occupied_by_rovers = self._rover_mask(corp)
-    forbidden = self._forbidden_terrain(corp)
+    forbidden = self._forbidden_terrain(corp) | planets.rover_barred(corp)
+    planet = corp.planet
     actions = []
     for r, index in enumerate(corp.rovers):
         x, y = g.xy(index)
@@ -45,7 +46,8 @@ def _rover_moves(self: PlanetUnknownState, p: int) -> list[Action]:
             nx, ny = x + dx, y + dy
             if 0 <= nx < g.WIDTH and 0 <= ny < g.HEIGHT:
                 b = g.bit(nx, ny)
-                if PLANET.squares & b and not occupied_by_rovers & b and not forbidden & b:
+                if planet.squares & b and not occupied_by_rovers & b and not forbidden & b and not (
+                        planets.step_crosses_chasm(planet, index, g.cell(nx, ny))):
                     actions.append(Action("rove", r, nx, ny))
     return actions
 
@@ -54,7 +56,7 @@ def _forbidden_terrain(self: PlanetUnknownState, corp: Corp) -> int:
     mask = 0
     for flag in self.flags:
         if flag.startswith(FLAG_ROVER_FORBIDDEN):
-            mask |= corp.terrain[RESOURCE_INDEX[flag[len(FLAG_ROVER_FORBIDDEN):]]]
+            mask |= planets.terrain(corp, RESOURCE_INDEX[flag[len(FLAG_ROVER_FORBIDDEN):]])
     return mask
 
 
@@ -126,7 +128,7 @@ def _do_destroy(self: PlanetUnknownState, p: int, corp: Corp, x: int, y: int) ->
 
 def _do_clear(self: PlanetUnknownState, p: int, corp: Corp, line: str, number: int) -> None:
     self._take_item(corp, "clear")
-    mask = corp.meteorites & (PLANET.rows[number] if line == "row" else PLANET.columns[number])
+    mask = corp.meteorites & (corp.planet.rows[number] if line == "row" else corp.planet.columns[number])
     corp.meteorites &= ~mask
     corp.meteorites_destroyed += mask.bit_count()
     self.emit("clear", player=p, line=line, number=number, destroyed=mask.bit_count())

@@ -14,7 +14,6 @@ from .figures import (
     TRACKS,
 )
 from .state import (
-    CORP,
     FLAG_NO_MILESTONES,
     FLAG_NO_SYNERGY,
     Corp,
@@ -69,8 +68,8 @@ def _do_regress(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> Non
 
 
 def _gain_movement(self: PlanetUnknownState, corp: Corp, amount: int, from_track: bool) -> None:
-    if corp.level(3) and (from_track or CORP.tech3_every_gain):
-        amount += CORP.tech3_extra_move
+    if corp.ability("extra_rover_move") and (from_track or corp.corporation.tech3_every_gain):
+        amount += corp.corporation.tech3_extra_move
     corp.movement += amount
 
 
@@ -78,14 +77,14 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
     position = corp.tracks[t]
     if position >= TRACK_TOP:
         if t == ROVER:  # the rover track's overflow: movement again at every advance past the top
-            self._gain_movement(corp, CORP.rover_overflow_move, True)
+            self._gain_movement(corp, corp.corporation.rover_overflow_move, True)
             self.emit("advance", player=p, track=TRACKS[t], position=position, overflow=True)
         return
     position += 1
     corp.tracks[t] = position
     self.emit("advance", player=p, track=TRACKS[t], position=position)
     milestones = FLAG_NO_MILESTONES not in self.flags
-    for benefit, value in CORP.benefits[t][position]:
+    for benefit, value in corp.corporation.benefits[t][position]:
         if benefit == "synergy":
             if synergy and FLAG_NO_SYNERGY not in self.flags:
                 corp.pending.append(["synergy"])
@@ -110,7 +109,7 @@ def _regress(self: PlanetUnknownState, p: int, corp: Corp, t: int) -> None:
         return
     corp.tracks[t] -= 1
     if t == TECH:  # levels count from the tracker's position: falling below a milestone re-locks it
-        for level, position in CORP.tech_positions.items():
+        for level, position in corp.corporation.tech_positions.items():
             if corp.tracks[t] < position:
                 corp.tech &= ~(1 << level)
     self.emit("regress", player=p, track=TRACKS[t], position=corp.tracks[t])
