@@ -33,6 +33,7 @@ METEOR_LINE_PENALTY = 0.3  # per medal of a row or column a new meteorite spoils
 LIFEPOD_PENALTY = 1.5
 LINE_PROGRESS = 1.0  # weight of bringing a row or column closer to complete (squared share covered)
 HOLE_PENALTY = 1.2  # per single empty square a tile walls in (only a biomass patch could fill it)
+REGRESS_COST = 1.0  # Republic: the step of another tracker each civ milestone takes back (about one step's worth)
 CIV_CARD_VALUE = {"medals": 1.0, "medals_and_advance": 1.3, "advance_different": 1.5, "advance_one": 1.5,
                   "biomass": 1.0, "rover_move": 0.6, "place_depot_tile": 2.5, "collect_lifepods": 1.2,
                   "teleport_rover": 0.8, "destroy_meteorites_line": 1.0, "destroy_meteorites": 0.8,
@@ -55,6 +56,8 @@ def step_value(corp: Corp, track: int, steps: int = 1) -> float:
                 value += BENEFIT_VALUE["rover"] if corp.rovers_left else 0.0
             elif benefit != "medal":
                 value += BENEFIT_VALUE.get(benefit, 0.0)
+                if benefit == "civ" and corp.corporation.rule == "civ_regress":
+                    value -= REGRESS_COST  # Republic: each civ milestone costs a step of another tracker
     medal_at = corp.corporation.medal_at[track]
     gained = medal_at[min(TRACK_TOP, position + steps)] - medal_at[position]
     # an early step is worth a little for the steps it opens, even without a benefit of its own

@@ -114,6 +114,7 @@ class Corporation:
     rule: str = "none"  # the corporation's special rule (corporations.toml), "none" for Universal Coalition
     abilities: tuple[str, ...] = ()  # by tech level - 1: the ability each level unlocks
     ability_texts: tuple[str, ...] = ()
+    improved: tuple[tuple[tuple[Benefit, ...], ...], ...] = ()  # Flux: the flux track's benefits under tech 3
 
 
 @dataclass(frozen=True)
@@ -332,6 +333,25 @@ def _cell(text: str) -> list[Benefit]:
     return found
 
 
+def _numbered(cells: list[str], civ_ranks: list[int]) -> tuple[tuple[Benefit, ...], ...]:
+    """A track's cells as benefits, its civ milestones ranked (``civ_ranks``, or counted up to rank 4) and its tech
+    milestones numbered."""
+    at: list[tuple[Benefit, ...]] = []
+    civ_count = tech_count = 0
+    for text in cells[:TRACK_TOP + 1]:
+        row: list[Benefit] = []
+        for benefit, value in _cell(text):
+            if benefit == "civ":
+                civ_count += 1
+                value = civ_ranks[civ_count - 1] if civ_ranks else min(civ_count, 4)
+            elif benefit == "tech":
+                tech_count += 1
+                value = tech_count
+            row.append((benefit, value))
+        at.append(tuple(row))
+    return tuple(at)
+
+
 def _module_corporation(data: dict[str, Any], standard: Corporation) -> Corporation:
     """One special corporation of corporations.toml; its tech abilities are named by level (``<rule>:<level>``)."""
     benefits: list[tuple[tuple[Benefit, ...], ...]] = []
@@ -367,7 +387,9 @@ def _module_corporation(data: dict[str, Any], standard: Corporation) -> Corporat
     return Corporation(data["name"], data["rovers"], tuple(benefits), tuple(medal_at), tech_positions, overflow,
                        0, False, id=data["id"], complexity=data["complexity"], rule=rule,
                        abilities=tuple(f"{rule}:{t['level']}" for t in data["tech"]),
-                       ability_texts=tuple(t["text"] for t in data["tech"]))
+                       ability_texts=tuple(t["text"] for t in data["tech"]),
+                       improved=tuple(_numbered(data["improved"][name], []) for name in TRACKS)
+                       if "improved" in data else ())
 
 
 @cache

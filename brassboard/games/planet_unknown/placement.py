@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from brassboard.engine import Action
 
+from . import corporations, planets
 from . import geometry as g
-from . import planets
 from .figures import (
     BIOMASS,
     ENERGY,
@@ -207,6 +207,9 @@ def _put_tile(self: PlanetUnknownState, p: int, corp: Corp, tile: int, pl: Place
         corp.pending.append(["only", kind.resource_a, gains_a, kind.resource_b, gains_b])
     else:
         corp.pending.extend(gains_a + gains_b)
+    corp.pending.extend(corporations.placed_tile_items(corp, kind))
+    if round_tile:
+        corporations.placed_round_tile(self, p, corp, kind)
     if round_tile and FLAG_EXTRA_ROVER in self.flags:
         corp.rovers_left += 1
         corp.pending.append(["deploy"])

@@ -42,7 +42,8 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
     kinds = sorted({a.kind for a in legal})
     if kind not in {"turn", "place", "take", "gain", "energy", "synergy", "peek", "advance", "regress", "only",
                     "patch", "store", "deploy", "rove", "teleport", "collect", "destroy", "clear", "meteorite",
-                    "remove", "discard", "drop", "keep", "done", "side"}:
+                    "remove", "discard", "drop", "keep", "done", "side",
+                    "flux", "flux_milestone", "flux_advance"}:
         return f"there is no action {kind!r} in Planet Unknown"
     if kind == "place" and "take" in kinds:
         return "neither tile at your depot fits on your planet: take one instead (the game ends this round)"
@@ -54,6 +55,9 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
         return "stored biomass patches are placed now, at the game's end"
     if kind == "peek" and any(i[0] == "synergy_or_peek" for i in corp.pending):
         return "there is no event card left to peek at"
+    if kind in ("flux_milestone", "flux_advance") and kind not in kinds:
+        return (f"Flux Industries' tech {2 if kind == 'flux_milestone' else 5} must be the active level, unused "
+                "(once a game / once a round), with a step left on the flux track, after your tile is down")
     if kind not in kinds:
         return f"{kind!r} is not possible now ({self._situation(p)}); possible: {', '.join(kinds) or 'nothing'}"
     args = action.args
@@ -102,6 +106,8 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
         return "the station has 6 depots: turn 0-5 steps"
     if kind == "only":
         return f"advance only one of this round's tile's two resources: {choices}"
+    if kind == "flux":
+        return f"Flux Industries: put the flux token on a track: {choices}"
     if kind == "side":
         return f"choose each dealt board's side: side planet|corporation standard|special ({choices})"
     if kind in ("drop", "keep"):

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from brassboard.engine import Action
 
+from . import corporations, planets
 from . import geometry as g
-from . import planets
 from .figures import (
     RESOURCE_INDEX,
 )
@@ -49,6 +49,11 @@ def _rover_moves(self: PlanetUnknownState, p: int) -> list[Action]:
                 if planet.squares & b and not occupied_by_rovers & b and not forbidden & b and not (
                         planets.step_crosses_chasm(planet, index, g.cell(nx, ny))):
                     actions.append(Action("rove", r, nx, ny))
+        # Republic tech 3: from a civ icon to any other for 1 movement (a teleport: the chasm does not stop it)
+        for i in g.cells_of(corporations.teleports(corp, index, occupied_by_rovers | forbidden)):
+            move = Action("rove", r, *g.xy(i))
+            if move not in actions:
+                actions.append(move)
     return actions
 
 

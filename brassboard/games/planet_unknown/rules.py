@@ -31,7 +31,7 @@ from typing import Any
 
 from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng
 
-from . import civ, events, phases, placement, planets, reasons, rovers, scoring, setup, tracks
+from . import civ, corporations, events, phases, placement, planets, reasons, rovers, scoring, setup, tracks
 from . import geometry as g
 from .figures import INTERIOR, RESOURCES, TRACKS
 from .scoring import neighbor_measure, private_objective_met
@@ -166,6 +166,10 @@ class PlanetUnknownState(GameState):
     _situation = reasons._situation
     # setup.py
     _do_side = setup._do_side
+    # corporations.py
+    _do_flux = corporations._do_flux
+    _do_flux_milestone = corporations._do_flux_milestone
+    _do_flux_advance = corporations._do_flux_advance
     # scoring.py
     score_of = scoring.score_of
     scores = scoring.scores
@@ -306,6 +310,7 @@ class PlanetUnknownState(GameState):
                 if action not in seen:
                     seen.add(action)
                     actions.append(action)
+        actions.extend(corporations.optional_actions(self, p))
         if corp.movement:
             actions.extend(self._rover_moves(p))
         if self._may_finish(p):
@@ -379,6 +384,8 @@ class PlanetUnknownState(GameState):
             return [Action("drop", slot) for slot in range(1, len(corp.offer) + 1)]
         if kind == "side":
             return [Action("side", item[1], side) for side in setup.SIDES]
+        if kind == "flux":
+            return [Action("flux", track) for track in TRACKS]
         return []  # "civ": claimed in the claim phase
 
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .rules import PlanetUnknownState
 
 SPECIAL_PLANETS: tuple[str, ...] = tuple(name for name in FIG.planets if name != PLANET.name)
-PLAYABLE_CORPORATIONS: tuple[str, ...] = (CORP.name,)
+PLAYABLE_CORPORATIONS: tuple[str, ...] = (CORP.name, "Flux Industries", "Republic")
 """The corporation sides whose rules are built (the README lists the rest); only these may be dealt or chosen."""
 SPECIAL_CORPORATIONS: tuple[str, ...] = tuple(name for name in PLAYABLE_CORPORATIONS if name != CORP.name)
 SIDES = ("standard", "special")
@@ -34,6 +34,8 @@ def deal_boards(self: PlanetUnknownState) -> None:
         if fixed:
             for corp in self.corps:
                 _set_side(corp, slot, fixed)
+                if corp.corporation.rule == "flux":
+                    corp.pending.append(["flux"])  # the start track, in the set-up step
             continue
         if module != "asymmetric" or not specials:
             continue
@@ -60,13 +62,22 @@ def _do_side(self: PlanetUnknownState, p: int, corp: Corp, kind: str, side: str)
     self.emit("side", player=p, kind=kind, side=side, private_to=p, secret=["side"])
 
 
-def reveal_sides(self: PlanetUnknownState) -> None:
-    """The end of the set-up step: every chosen side is turned up at once and played from now on."""
+def reveal_sides(self: PlanetUnknownState) -> bool:
+    """The end of the set-up step: every chosen side is turned up at once and played from now on. True when a
+    player now has a choice to make first (Flux Industries' start track)."""
     if not any(any(corp.chosen) for corp in self.corps):
-        return
+        return False
     for corp in self.corps:
         for slot, standard in ((0, PLANET.name), (1, CORP.name)):
             if corp.chosen[slot]:
                 _set_side(corp, slot, corp.dealt[slot] if corp.chosen[slot] == "special" else standard)
+        corp.chosen = ["", ""]
     self.emit("boards", planets=[c.planet_name for c in self.corps],
               corporations=[c.corporation_name for c in self.corps])
+    choosing = False
+    for corp in self.corps:
+        if corp.corporation.rule == "flux":
+            corp.pending.append(["flux"])
+            corp.finished = False
+            choosing = True
+    return choosing

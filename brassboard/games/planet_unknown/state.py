@@ -36,13 +36,15 @@ class Corp:
               "lifepods", "rovers", "rovers_left", "rovers_lost", "lifepods_collected", "lifepods_lost",
               "meteorites_collected", "meteorites_destroyed", "placed", "unplaced", "last_tile", "stored_patches",
               "civ", "objectives", "pending", "movement", "finished", "took_tile", "offer", "peek",
-              "planet_name", "corporation_name", "dealt", "chosen")
+              "planet_name", "corporation_name", "dealt", "chosen", "used", "flux")
 
     def __init__(self, planet: str = PLANET.name, corporation: str = CORP.name) -> None:
         self.planet_name = planet
         self.corporation_name = corporation
         self.dealt = ["", ""]  # the special planet and corporation sides dealt at set-up ("" none)
         self.chosen = ["", ""]  # the side chosen for each ("standard" | "special"), secret until all have chosen
+        self.used: list[str] = []  # corporation abilities used this round (once per round; "game:…" once a game)
+        self.flux = -1  # Flux Industries: the track under the flux token
         self.tracks = [0] * 5
         self.tech = 0  # bit k: tech level k unlocked
         self.occupied = 0  # squares covered by tiles and biomass patches
@@ -76,7 +78,7 @@ class Corp:
         new = Corp.__new__(Corp)
         new.__dict__.update(self.__dict__)
         for name in ("tracks", "terrain", "icons", "rovers", "placed", "unplaced", "civ", "objectives", "offer",
-                     "dealt", "chosen"):
+                     "dealt", "chosen", "used"):
             setattr(new, name, list(getattr(self, name)))  # their elements are never changed in place
         new.pending = [list(item) for item in self.pending]  # items are changed at the top level only
         return new
@@ -112,4 +114,8 @@ class Corp:
         """Whether the tech ability ``name`` (a kind of corporation.toml's tech levels, or ``<rule>:<level>`` of a
         special corporation) is unlocked now."""
         abilities = self.corporation.abilities
-        return name in abilities and self.level(abilities.index(name) + 1)
+        if name not in abilities:
+            return False
+        if self.corporation.rule == "flux":  # Flux: only the most recently unlocked level is active
+            return abilities.index(name) + 1 == self.tech.bit_length() - 1
+        return self.level(abilities.index(name) + 1)

@@ -3,6 +3,7 @@ tracks position by position (used by text.py)."""
 
 from __future__ import annotations
 
+from .corporations import benefits_at
 from .figures import TRACK_TOP, TRACKS, Benefit, Corporation, Planet
 from .state import Corp
 
@@ -62,10 +63,11 @@ def track_lines(corp: Corp) -> list[str]:
     for t, name in enumerate(TRACKS):
         cells = []
         for position in range(TRACK_TOP + 1):
-            text = "+".join(_benefit(b) for b in corporation.benefits[t][position]) or "."
+            text = "+".join(_benefit(b) for b in benefits_at(corp, t, position)) or "."
             cells.append(f"[{text}]" if corp.tracks[t] == position else text)
         if t == TRACKS.index("rover"):
             cells.append(f"then mv{corporation.rover_overflow_move}")
-        lines.append(f"    {name:<8}" + " ".join(cells))
+        label = f"{name}*" if corp.flux == t else name  # * the flux token (Flux Industries)
+        lines.append(f"    {label:<8}" + " ".join(cells))
     return lines
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import corporations
 from .figures import (
     RESOURCE_INDEX,
     ROVER,
@@ -77,14 +78,14 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
     position = corp.tracks[t]
     if position >= TRACK_TOP:
         if t == ROVER:  # the rover track's overflow: movement again at every advance past the top
-            self._gain_movement(corp, corp.corporation.rover_overflow_move, True)
+            self._gain_movement(corp, corporations.overflow_move(corp), True)
             self.emit("advance", player=p, track=TRACKS[t], position=position, overflow=True)
         return
     position += 1
     corp.tracks[t] = position
     self.emit("advance", player=p, track=TRACKS[t], position=position)
     milestones = FLAG_NO_MILESTONES not in self.flags
-    for benefit, value in corp.corporation.benefits[t][position]:
+    for benefit, value in corporations.benefits_at(corp, t, position):
         if benefit == "synergy":
             if synergy and FLAG_NO_SYNERGY not in self.flags:
                 corp.pending.append(["synergy"])
@@ -94,6 +95,7 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
             continue
         elif benefit == "civ":
             corp.pending.append(["civ", value])
+            corp.pending.extend(corporations.civ_milestone_items(self, corp, synergy))
         elif benefit == "biomass":
             corp.pending.append(["patch"])
         elif benefit == "rover":
@@ -102,6 +104,7 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
         elif benefit == "tech":
             corp.tech |= 1 << value
             self.emit("tech_level", player=p, level=value)
+            corp.pending.extend(corporations.tech_milestone_items(corp))
 
 
 def _regress(self: PlanetUnknownState, p: int, corp: Corp, t: int) -> None:

@@ -130,6 +130,7 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
             "planet": corp.planet_name,  # the sides played (module boards: figures "planets" / "corporations")
             "corporation": corp.corporation_name,
             "dealt": list(corp.dealt),
+            "flux": TRACKS[corp.flux] if corp.flux >= 0 else None,  # Flux Industries' flux token
         }
         if own:
             entry["chosen"] = list(corp.chosen)  # the sides chosen, secret until every player has chosen

@@ -1,0 +1,189 @@
+"""The special corporations' rules (module Asymmetric Corporations; data in ``data/corporations.toml``).
+
+Built so far: **Republic** (rule ``civ_regress``). Its civ track has seven civ milestones (ranks 1, 2, 2, 3, 3, 4,
+4: data); each one reached makes the player regress another tracker by one step, without benefit (if none can,
+nothing happens). Its techs:
+
+1. once per round, placing the round's tile with civ terrain gains the rover movement shown at the rover tracker;
+2. a civ milestone's choice also holds one card of the next rank (drawn at random from that rank's cards);
+3. a rover on a square bearing a civ icon may move to any other such square for 1 movement;
+4. every civ milestone also gives a synergy boost;
+5. at game end, look through every civ card left and keep two.
+
+**Flux Industries** (rule ``flux``): a flux token marks one track, chosen when the boards are turned up
+(``flux TRACK``) and again at every tech milestone (it may stay); only the latest tech level is active. Techs:
+1. 2 rover movement per rover standing on terrain of the flux track's type, once a round (given when the tiles phase
+opens; at once on the turn it unlocks); 2. once a game, ``flux_milestone``: the flux tracker to its next milestone
+with every benefit on the way; 3. the flux track's improved benefits; 4. per icon of a placed tile matching the
+flux track, collect a meteorite from the planet; 5. once a round, ``flux_advance``: the flux tracker one step.
+
+The other six corporations are data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from brassboard.engine import Action
+
+from . import geometry as g
+from .figures import BIOMASS, CIV, ROVER, TECH, TRACK_TOP, TRACKS, WATER, TileKind
+from .state import FLAG_NO_SYNERGY, Corp
+
+if TYPE_CHECKING:
+    from .rules import PlanetUnknownState
+
+REPUBLIC = "civ_regress"
+REPUBLIC_MOVE = "republic_civ_tile_move"  # once-per-round marker in ``Corp.used``
+OTHER_TRACKS = [WATER, BIOMASS, ROVER, TECH]
+
+
+def civ_milestone_items(self: PlanetUnknownState, corp: Corp, synergy: bool) -> list[list[object]]:
+    """What a civ milestone brings besides its card: Republic's regress, and its tech 4 synergy."""
+    if corp.corporation.rule != REPUBLIC:
+        return []
+    items: list[list[object]] = [["regress", list(OTHER_TRACKS), 1]]
+    if corp.ability(f"{REPUBLIC}:4") and synergy and FLAG_NO_SYNERGY not in self.flags:
+        items.append(["synergy"])
+    return items
+
+
+def placed_round_tile(self: PlanetUnknownState, p: int, corp: Corp, kind: TileKind) -> None:
+    """Republic tech 1: a civ tile placed as the round's tile gains the rover tracker's movement, once a round."""
+    if not corp.ability(f"{REPUBLIC}:1") or REPUBLIC_MOVE in corp.used or CIV not in (kind.resource_a,
+                                                                                      kind.resource_b):
+        return
+    corp.used.append(REPUBLIC_MOVE)
+    amount = sum(v for b, v in corp.corporation.benefits[ROVER][corp.tracks[ROVER]] if b == "move")
+    if amount:
+        self._gain_movement(corp, amount, True)
+        self.emit("corporation_ability", player=p, ability=f"{REPUBLIC}:1", movement=amount)
+
+
+def civ_offer(self: PlanetUnknownState, corp: Corp, rank: int) -> list[int]:
+    """The civ cards offered for a milestone of ``rank`` (0: Republic tech 5, every card left)."""
+    if rank == 0:
+        return sorted(c for pile in self.civ_piles for c in pile)
+    offer = list(self.civ_piles[rank - 1])
+    if corp.ability(f"{REPUBLIC}:2") and rank < len(self.civ_piles) and self.civ_piles[rank]:
+        following = self.civ_piles[rank]
+        offer.append(following[self.rng.below(len(following))])  # the next rank's top card
+    return offer
+
+
+def final_items(corp: Corp) -> list[list[object]]:
+    """Republic tech 5: two picks among every civ card left, claimed after the final phase."""
+    return [["civ", 0], ["civ", 0]] if corp.ability(f"{REPUBLIC}:5") else []
+
+
+def teleports(corp: Corp, rover_square: int, barred: int) -> int:
+    """Republic tech 3: squares a rover on a civ icon may reach for 1 movement (other civ icons)."""
+    if not corp.ability(f"{REPUBLIC}:3"):
+        return 0
+    icons = corp.icons[CIV]
+    if not icons >> rover_square & 1:
+        return 0
+    return icons & ~(1 << rover_square) & ~barred & g.FULL
+
+
+# ----- Flux Industries ---------------------------------------------------------------------------------------------
+FLUX = "flux"
+FLUX_ROUND = "flux_round_movement"  # Corp.used markers
+FLUX_ADVANCE = "flux_advance"
+FLUX_MILESTONE = "game:flux_milestone"
+MILESTONE_OF = {CIV: "civ", BIOMASS: "biomass", ROVER: "rover", TECH: "tech"}
+"""The milestone symbol of each track (the water track has none)."""
+
+
+def benefits_at(corp: Corp, t: int, position: int) -> tuple[tuple[str, int], ...]:
+    """What reaching ``position`` on track ``t`` brings: Flux's improved table for its flux track under tech 3."""
+    corporation = corp.corporation
+    if corporation.improved and corp.flux == t and corp.ability(f"{FLUX}:3"):
+        return corporation.improved[t][position]
+    return corporation.benefits[t][position]
+
+
+def overflow_move(corp: Corp) -> int:
+    """Movement at every rover advance past the top (Flux's improved rover track: one more, as on every entry)."""
+    corporation = corp.corporation
+    extra = 1 if corporation.improved and corp.flux == ROVER and corp.ability(f"{FLUX}:3") else 0
+    return corporation.rover_overflow_move + extra
+
+
+def tech_milestone_items(corp: Corp) -> list[list[object]]:
+    """Flux: every tech milestone lets the player move the flux token (or keep it)."""
+    return [["flux"]] if corp.corporation.rule == FLUX else []
+
+
+def _do_flux(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> None:
+    self._take_item(corp, "flux")
+    corp.flux = TRACKS.index(track)
+    self.emit("flux", player=p, track=track)
+    if self.phase == "tiles" and corp.ability(f"{FLUX}:1"):
+        _flux_round_movement(self, p, corp)  # tech 1 unlocked this turn: at once (ruling R10)
+
+
+def _flux_round_movement(self: PlanetUnknownState, p: int, corp: Corp) -> None:
+    """Flux tech 1: 2 movement per rover standing on terrain of the flux track's type, once a round."""
+    if FLUX_ROUND in corp.used or corp.flux < 0:
+        return
+    corp.used.append(FLUX_ROUND)
+    count = sum(1 for index in corp.rovers if corp.terrain[corp.flux] >> index & 1)
+    if count:
+        self._gain_movement(corp, 2 * count, False)
+        self.emit("corporation_ability", player=p, ability=f"{FLUX}:1", movement=2 * count)
+
+
+def begin_tiles(self: PlanetUnknownState) -> None:
+    """Round-start abilities, given when the tiles phase opens (movement is spent in that phase)."""
+    for p, corp in enumerate(self.corps):
+        if corp.ability(f"{FLUX}:1"):
+            _flux_round_movement(self, p, corp)
+
+
+def placed_tile_items(corp: Corp, kind: TileKind) -> list[list[object]]:
+    """Flux tech 4: collect one meteorite from the planet per icon of a placed tile matching the flux track."""
+    if not corp.ability(f"{FLUX}:4") or corp.flux < 0:
+        return []
+    return [["collect", "meteorite"]] * sum(1 for r in (kind.resource_a, kind.resource_b) if r == corp.flux)
+
+
+def _next_milestone(corp: Corp) -> int | None:
+    symbol = MILESTONE_OF.get(corp.flux)
+    if symbol is None:
+        return None
+    benefits = corp.corporation.benefits[corp.flux]
+    return next((position for position in range(corp.tracks[corp.flux] + 1, TRACK_TOP + 1)
+                 if any(b == symbol for b, _ in benefits[position])), None)
+
+
+def optional_actions(self: PlanetUnknownState, p: int) -> list[Action]:
+    """A corporation's actions a player may take in their tile turn once the tile is down."""
+    corp = self.corps[p]
+    if corp.corporation.rule != FLUX or self.phase != "tiles" or not corp.took_tile or corp.flux < 0:
+        return []
+    actions = []
+    if corp.ability(f"{FLUX}:2") and FLUX_MILESTONE not in corp.used and _next_milestone(corp) is not None:
+        actions.append(Action("flux_milestone"))
+    if corp.ability(f"{FLUX}:5") and FLUX_ADVANCE not in corp.used and (
+            corp.flux == ROVER or corp.tracks[corp.flux] < TRACK_TOP):
+        actions.append(Action("flux_advance"))
+    return actions
+
+
+def _do_flux_milestone(self: PlanetUnknownState, p: int, corp: Corp) -> None:
+    """Flux tech 2, once a game: the flux tracker to its next milestone, every benefit on the way (ruling R3)."""
+    target = _next_milestone(corp)
+    assert target is not None  # legal_actions offers it only then
+    corp.used.append(FLUX_MILESTONE)
+    self.emit("corporation_ability", player=p, ability=f"{FLUX}:2", track=TRACKS[corp.flux], position=target)
+    t = corp.flux
+    while corp.tracks[t] < target:
+        self._advance(p, corp, t)
+
+
+def _do_flux_advance(self: PlanetUnknownState, p: int, corp: Corp) -> None:
+    """Flux tech 5, once a round: advance the flux tracker one step, its benefit claimed."""
+    corp.used.append(FLUX_ADVANCE)
+    self.emit("corporation_ability", player=p, ability=f"{FLUX}:5", track=TRACKS[corp.flux])
+    self._advance(p, corp, corp.flux)
