@@ -51,7 +51,9 @@ def check(state: PlanetUnknownState) -> None:
         assert terrains == corp.occupied, f"P{p}: terrain and covered squares disagree"
         for t, position in enumerate(corp.tracks):
             assert 0 <= position <= TRACK_TOP, f"P{p}: tracker {t} at {position}"
-        assert not corp.meteorites & ~corp.occupied, f"P{p}: a meteorite off the tiles"
+        carrying = corp.corporation.rule == "meteorite_delivery"  # Horizon Group's rovers carry meteorites
+        allowed = planet.squares if carrying else corp.occupied
+        assert not corp.meteorites & ~allowed, f"P{p}: a meteorite off the tiles"
         assert not corp.lifepods & corp.occupied, f"P{p}: a lifepod under a tile"
         assert not corp.lifepods & ~planet.lifepods, f"P{p}: a lifepod off its printed space"
         pods = corp.lifepods.bit_count() + corp.lifepods_collected + corp.lifepods_lost
@@ -64,7 +66,8 @@ def check(state: PlanetUnknownState) -> None:
             b = 1 << index
             assert planet.squares & b, f"P{p}: a rover off the planet"
             assert not planets.rover_barred(corp) & b, f"P{p}: a rover on uncovered toxic terrain"
-            assert not (corp.lifepods | corp.meteorites) & b, f"P{p}: a rover beside something it should collect"
+            assert not (corp.lifepods | (0 if carrying else corp.meteorites)) & b, \
+                f"P{p}: a rover beside something it should collect"
         # each tech level unlocked lies at or below the tracker
         for level, position in corp.corporation.tech_positions.items():
             if corp.level(level):

@@ -414,3 +414,122 @@ def test_random_flux_games_keep_the_invariants(players: int) -> None:
         state = play_random(players, 70 + seed, {"corporation": "Flux Industries", "events": True},
                             views_every=30, replay=True)
         assert all(c.flux >= 0 for c in state.corps)
+
+
+# ===== Horizon Group =============================================================================================
+def horizon(*levels: int) -> tuple[PlanetUnknownState, Corp]:
+    state = at_tiles(2, corporation="Horizon Group")
+    corp = state.corps[0]
+    unlock(corp, *levels)
+    with_items(state, 0)
+    return state, corp
+
+
+def test_horizon_group_has_four_rovers() -> None:
+    horizon_group = FIG.corporations["Horizon Group"]
+    assert horizon_group.rovers == 4
+    rover_milestones = [p for p, at in enumerate(horizon_group.benefits[ROVER]) for b, _ in at if b == "rover"]
+    assert rover_milestones == [1, 3, 6, 9]
+
+
+def test_horizon_a_rover_carries_a_meteorite_and_collects_it_only_on_a_rover_icon() -> None:
+    state, corp = horizon()
+    paint(corp, "civ", [(6, 6), (7, 6)])
+    paint(corp, "rover", [(8, 6)], icons=[(8, 6)])
+    corp.meteorites = g.bit(6, 6)
+    corp.rovers = [g.cell(5, 6)]
+    corp.movement = 3
+    refresh(state)
+    state.apply(0, "rove 0 6 6")  # onto the meteorite: picked up, not collected (no rover icon)
+    assert corp.meteorites == g.bit(6, 6) and corp.meteorites_collected == 0
+    state.apply(0, "rove 0 7 6")  # carried along
+    assert corp.meteorites == g.bit(7, 6)
+    state.apply(0, "rove 0 8 6")  # delivered on the rover icon
+    assert corp.meteorites == 0 and corp.meteorites_collected == 1
+    assert not any(item[0] == "patch" for item in corp.pending)  # tech 3 locked
+
+
+def test_horizon_a_carried_meteorite_stays_behind_where_another_lies() -> None:
+    state, corp = horizon()
+    paint(corp, "civ", [(6, 6), (7, 6)])
+    corp.meteorites = g.bit(6, 6) | g.bit(7, 6)
+    corp.rovers = [g.cell(6, 6)]
+    corp.movement = 1
+    refresh(state)
+    state.apply(0, "rove 0 7 6")
+    assert corp.meteorites == g.bit(6, 6) | g.bit(7, 6)  # the rover now carries the other one
+
+
+def test_horizon_cards_and_events_collect_meteorites_directly() -> None:
+    state, corp = horizon()
+    paint(corp, "civ", [(6, 6)])
+    corp.meteorites = g.bit(6, 6)
+    with_items(state, 0, ["collect", "meteorite"])
+    state.apply(0, "collect 6 6")
+    assert corp.meteorites_collected == 1
+
+
+def test_horizon_tech_1_rover_tiles_ignore_adjacency_but_not_the_planet() -> None:
+    state = at_tiles(2, corporation="Horizon Group", planet="Tartarus")
+    corp = state.corps[0]
+    paint(corp, "civ", [(0, 5)])
+    unlock(corp, 1)
+    rover_tile = tile_type("D2", "rover", "tech")
+    set_depot(state, 0, rover_tile, rover_tile)
+    far = [pl for pl in state.placements(0, rover_tile) if not pl.mask & g.neighbours(corp.occupied)]
+    assert far  # far from the placed tile
+    assert all(pl.mask & FIG.planets["Tartarus"].west in (0, pl.mask) for pl in far)  # never across the chasm
+    civ_tile = tile_type("D2", "civ", "energy")
+    set_depot(state, 0, civ_tile, civ_tile)
+    assert all(pl.mask & g.neighbours(corp.occupied) for pl in state.placements(0, civ_tile))
+
+
+def test_horizon_tech_2_one_movement_per_carrying_rover() -> None:
+    state, corp = horizon(1, 2)
+    paint(corp, "civ", [(6, 6), (7, 7)])
+    corp.meteorites = g.bit(6, 6)
+    corp.rovers = [g.cell(6, 6), g.cell(7, 7)]
+    state._begin_tiles()
+    assert corp.movement == 1
+
+
+def test_horizon_tech_3_a_patch_for_each_meteorite_delivered() -> None:
+    state, corp = horizon(1, 2, 3)
+    paint(corp, "rover", [(8, 6)], icons=[(8, 6)])
+    corp.meteorites = g.bit(8, 6)
+    corp.rovers = [g.cell(7, 6)]
+    corp.movement = 1
+    refresh(state)
+    state.apply(0, "rove 0 8 6")
+    assert corp.meteorites_collected == 1 and ["patch"] in corp.pending
+
+
+def test_horizon_tech_4_a_meteorite_carried_onto_water_is_destroyed() -> None:
+    state, corp = horizon(1, 2, 3, 4)
+    paint(corp, "civ", [(6, 6)])
+    paint(corp, "water", [(7, 6)])
+    corp.meteorites = g.bit(6, 6)
+    corp.rovers = [g.cell(6, 6)]
+    corp.movement = 1
+    refresh(state)
+    state.apply(0, "rove 0 7 6")
+    assert corp.meteorites == 0 and corp.meteorites_destroyed == 1 and corp.meteorites_collected == 0
+
+
+def test_horizon_tech_5_advances_the_rover_tracker_once_a_round() -> None:
+    state, corp = horizon(1, 2, 3, 4, 5)
+    corp.rovers = [g.cell(7, 7)]
+    refresh(state)
+    state.apply(0, "horizon_advance")
+    assert corp.tracks[ROVER] == 1
+    assert "horizon_advance" not in {a.kind for a in state.legal_actions(0)}
+    with pytest.raises(IllegalAction, match="Horizon Group's tech 5"):
+        state.apply(0, "horizon_advance")
+
+
+@pytest.mark.parametrize("players", [1, 3, 6])
+def test_random_horizon_games_keep_the_invariants(players: int) -> None:
+    for seed in range(2):
+        state = play_random(players, 90 + seed, {"corporation": "Horizon Group", "events": True},
+                            views_every=30, replay=True)
+        assert {c.corporation_name for c in state.corps} == {"Horizon Group"}

@@ -172,3 +172,16 @@ def test_the_rl_observation_carries_each_seats_planet_and_corporation() -> None:
         assert boards[seat, PLANETS.index("Tartarus")] == 1 and boards[seat, :len(PLANETS)].sum() == 1
         assert boards[seat, len(PLANETS) + CORPORATIONS.index("Universal Coalition")] == 1
     assert not boards[2:].any()
+
+
+def test_the_text_render_shows_the_planet_and_the_corporations_tracks() -> None:
+    state = game(1, 0, planet="Tartarus", corporation="Flux Industries")
+    state.apply(0, "flux water")
+    text = state.render_text(0)
+    assert "planet Tartarus (complexity 3)" in text and "chasm" in text
+    row_1 = next(line for line in text.splitlines() if line.startswith(" 1  "))
+    assert row_1.count("|") == 1  # the chasm between x 5 and 6 in row 1
+    assert "corporation Flux Industries (complexity 3, 2 rovers)" in text
+    water = next(line for line in text.splitlines() if line.strip().startswith("water*"))
+    assert water.split()[1:5] == ["[.]", ".", "1m", "SYN"]
+    assert "then mv3" in text  # the rover track past its top

@@ -17,7 +17,14 @@ opens; at once on the turn it unlocks); 2. once a game, ``flux_milestone``: the 
 with every benefit on the way; 3. the flux track's improved benefits; 4. per icon of a placed tile matching the
 flux track, collect a meteorite from the planet; 5. once a round, ``flux_advance``: the flux tracker one step.
 
-The other six corporations are data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
+**Horizon Group** (rule ``meteorite_delivery``, 4 rovers): a rover that reaches a meteorite picks it up and carries
+it (one at a time: the meteorite under a moving rover moves with it unless one lies at the destination); it is
+collected only on a square bearing a rover icon. Techs: 1. tiles with rover terrain ignore the adjacency rule;
+2. 1 movement per rover carrying a meteorite, once a round (when the tiles phase opens); 3. a biomass patch for
+every meteorite a rover collects; 4. a meteorite carried onto water terrain is destroyed; 5. once a round,
+``horizon_advance``: the rover tracker one step.
+
+The other five corporations are data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
 """
 
 from __future__ import annotations
@@ -139,6 +146,8 @@ def begin_tiles(self: PlanetUnknownState) -> None:
     for p, corp in enumerate(self.corps):
         if corp.ability(f"{FLUX}:1"):
             _flux_round_movement(self, p, corp)
+        if corp.ability(f"{HORIZON}:2"):
+            horizon_round_movement(self, p, corp)
 
 
 def placed_tile_items(corp: Corp, kind: TileKind) -> list[list[object]]:
@@ -160,7 +169,11 @@ def _next_milestone(corp: Corp) -> int | None:
 def optional_actions(self: PlanetUnknownState, p: int) -> list[Action]:
     """A corporation's actions a player may take in their tile turn once the tile is down."""
     corp = self.corps[p]
-    if corp.corporation.rule != FLUX or self.phase != "tiles" or not corp.took_tile or corp.flux < 0:
+    if self.phase != "tiles" or not corp.took_tile:
+        return []
+    if corp.ability(f"{HORIZON}:5") and HORIZON_ADVANCE not in corp.used:
+        return [Action("horizon_advance")]
+    if corp.corporation.rule != FLUX or corp.flux < 0:
         return []
     actions = []
     if corp.ability(f"{FLUX}:2") and FLUX_MILESTONE not in corp.used and _next_milestone(corp) is not None:
@@ -187,3 +200,63 @@ def _do_flux_advance(self: PlanetUnknownState, p: int, corp: Corp) -> None:
     corp.used.append(FLUX_ADVANCE)
     self.emit("corporation_ability", player=p, ability=f"{FLUX}:5", track=TRACKS[corp.flux])
     self._advance(p, corp, corp.flux)
+
+
+# ----- Horizon Group -----------------------------------------------------------------------------------------------
+HORIZON = "meteorite_delivery"
+HORIZON_ROUND = "horizon_round_movement"  # Corp.used markers
+HORIZON_ADVANCE = "horizon_advance"
+
+
+def delivers(corp: Corp) -> bool:
+    """Horizon Group: a rover picks a meteorite up and collects it only on a square bearing a rover icon."""
+    return corp.corporation.rule == HORIZON
+
+
+def carry(self: PlanetUnknownState, p: int, corp: Corp, origin: int, destination: int) -> None:
+    """Horizon: the meteorite under a moving rover goes with it, unless one lies at the destination already; with
+    tech 4 a meteorite carried onto water terrain is destroyed (ruling R11: it must be)."""
+    if not delivers(corp) or not corp.meteorites >> origin & 1 or corp.meteorites >> destination & 1:
+        return
+    corp.meteorites = corp.meteorites & ~(1 << origin) | 1 << destination
+    self.emit("carry", player=p, square=g.xy(destination))
+    if corp.ability(f"{HORIZON}:4") and corp.terrain[WATER] >> destination & 1:
+        corp.meteorites &= ~(1 << destination)
+        corp.meteorites_destroyed += 1
+        self.emit("destroy", player=p, what="meteorite", x=g.xy(destination)[0], y=g.xy(destination)[1])
+
+
+def collected_by_rover(corp: Corp, index: int) -> bool:
+    """Whether a rover on ``index`` collects the meteorite there (Horizon: only on a rover icon)."""
+    return not delivers(corp) or bool(corp.icons[ROVER] >> index & 1)
+
+
+def delivery_items(corp: Corp) -> list[list[object]]:
+    """Horizon tech 3: a biomass patch for every meteorite a rover collects."""
+    return [["patch"]] if corp.ability(f"{HORIZON}:3") else []
+
+
+def touch_for(corp: Corp, kind: TileKind, touch: int, occupied: int) -> int:
+    """Horizon tech 1: a tile with rover terrain ignores the adjacency restriction (not the planet's or events'
+    rules, nor the first tile's edge: ruling R1)."""
+    if occupied and corp.ability(f"{HORIZON}:1") and ROVER in (kind.resource_a, kind.resource_b):
+        return -1
+    return touch
+
+
+def horizon_round_movement(self: PlanetUnknownState, p: int, corp: Corp) -> None:
+    """Horizon tech 2: 1 movement per rover carrying a meteorite (standing on one), once a round."""
+    if HORIZON_ROUND in corp.used:
+        return
+    corp.used.append(HORIZON_ROUND)
+    count = sum(1 for index in corp.rovers if corp.meteorites >> index & 1)
+    if count:
+        self._gain_movement(corp, count, False)
+        self.emit("corporation_ability", player=p, ability=f"{HORIZON}:2", movement=count)
+
+
+def _do_horizon_advance(self: PlanetUnknownState, p: int, corp: Corp) -> None:
+    """Horizon tech 5, once a round: advance the rover tracker one step, its benefit claimed."""
+    corp.used.append(HORIZON_ADVANCE)
+    self.emit("corporation_ability", player=p, ability=f"{HORIZON}:5", track="rover")
+    self._advance(p, corp, ROVER)

@@ -65,7 +65,7 @@ def _fitting(self: PlanetUnknownState, p: int, tile: int) -> list[Placement]:
     corp = self.corps[p]
     kind = FIG.tiles[tile]
     blocked = corp.occupied
-    touch = self._touch(corp, blocked)
+    touch = corporations.touch_for(corp, kind, self._touch(corp, blocked), blocked)
     return [pl for pl in planet_shapes(corp.planet_name)[kind.shape].placements[kind.meteor]
             if not pl.mask & blocked and pl.mask & touch]
 
@@ -122,7 +122,8 @@ def _depot_tile_fits(self: PlanetUnknownState, p: int, occupied: int) -> bool:
         if tile is None:
             continue
         kind = FIG.tiles[tile]
-        if any(not pl.mask & occupied and pl.mask & touch
+        reach = corporations.touch_for(corp, kind, touch, occupied)
+        if any(not pl.mask & occupied and pl.mask & reach
                for pl in planet_shapes(corp.planet_name)[kind.shape].placements[kind.meteor]):
             return True
     return False

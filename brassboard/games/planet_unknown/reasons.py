@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from brassboard.engine import Action
 
+from . import corporations, planets
 from . import geometry as g
-from . import planets
 from .figures import (
     RESOURCE_INDEX,
     ROVER,
@@ -43,7 +43,7 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
     if kind not in {"turn", "place", "take", "gain", "energy", "synergy", "peek", "advance", "regress", "only",
                     "patch", "store", "deploy", "rove", "teleport", "collect", "destroy", "clear", "meteorite",
                     "remove", "discard", "drop", "keep", "done", "side",
-                    "flux", "flux_milestone", "flux_advance"}:
+                    "flux", "flux_milestone", "flux_advance", "horizon_advance"}:
         return f"there is no action {kind!r} in Planet Unknown"
     if kind == "place" and "take" in kinds:
         return "neither tile at your depot fits on your planet: take one instead (the game ends this round)"
@@ -55,6 +55,8 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
         return "stored biomass patches are placed now, at the game's end"
     if kind == "peek" and any(i[0] == "synergy_or_peek" for i in corp.pending):
         return "there is no event card left to peek at"
+    if kind == "horizon_advance" and kind not in kinds:
+        return "Horizon Group's tech 5: once a round, with tech level 5, after your tile is down"
     if kind in ("flux_milestone", "flux_advance") and kind not in kinds:
         return (f"Flux Industries' tech {2 if kind == 'flux_milestone' else 5} must be the active level, unused "
                 "(once a game / once a round), with a step left on the flux track, after your tile is down")
@@ -83,7 +85,8 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
             if corp.planet.rule == "centre_start":
                 return "Charybdis: the first tile must cover one of the four centre squares"
             return "the first tile must touch the edge of the planet"
-        if corp.occupied and not corp.ability("ignore_adjacency") and not spot.mask & g.neighbours(corp.occupied):
+        if corp.occupied and not spot.mask & g.neighbours(corp.occupied) and corporations.touch_for(
+                corp, FIG.tiles[tile], 0, corp.occupied) != -1 and not corp.ability("ignore_adjacency"):
             return "a tile must touch a tile already placed (tech level 1 lifts this)"
         if not planets.placement_allowed(corp.planet, FIG.tiles[tile], spot, corp.occupied):
             return f"{corp.planet.name}: {PLANET_RULE_TEXT[corp.planet.rule]}"
@@ -119,7 +122,7 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
     if kind == "clear":
         return f"Landing Zone clears a row or column holding meteorites: {choices}"
     squares = {"patch": "a biomass patch goes on an uncovered square touching a placed tile or patch (the first "
-                        "on the edge; tech level 1 lifts the touching)",
+                        "on the edge; tech level 1 lifts the touching; never on Arashi's ring)",
                "deploy": "a rover is deployed on a square of the last tile you placed, not on another rover",
                "teleport": "a rover teleports to a planet square without another rover",
                "collect": "collect takes a lifepod or meteorite lying on that square of your planet",

@@ -76,6 +76,7 @@ def _do_deploy(self: PlanetUnknownState, p: int, corp: Corp, x: int, y: int) -> 
 
 def _do_rove(self: PlanetUnknownState, p: int, corp: Corp, rover: int, x: int, y: int) -> None:
     index = g.cell(x, y)
+    corporations.carry(self, p, corp, corp.rovers[rover], index)
     corp.rovers[rover] = index
     corp.movement -= 1
     self.emit("rove", player=p, rover=rover, x=x, y=y)
@@ -85,27 +86,30 @@ def _do_rove(self: PlanetUnknownState, p: int, corp: Corp, rover: int, x: int, y
 def _do_teleport(self: PlanetUnknownState, p: int, corp: Corp, rover: int, x: int, y: int) -> None:
     self._take_item(corp, "teleport")
     index = g.cell(x, y)
+    corporations.carry(self, p, corp, corp.rovers[rover], index)
     corp.rovers[rover] = index
     self.emit("teleport", player=p, rover=rover, x=x, y=y)
     self._collect_at(p, corp, index)
 
 
-def _collect_at(self: PlanetUnknownState, p: int, corp: Corp, index: int) -> None:
+def _collect_at(self: PlanetUnknownState, p: int, corp: Corp, index: int, by_rover: bool = True) -> None:
     b = 1 << index
     if corp.lifepods & b:
         corp.lifepods &= ~b
         corp.lifepods_collected += 1
         self.emit("collect", player=p, what="lifepod", square=g.xy(index))
-    if corp.meteorites & b:
+    if corp.meteorites & b and (not by_rover or corporations.collected_by_rover(corp, index)):
         corp.meteorites &= ~b
         corp.meteorites_collected += 1
         self.emit("collect", player=p, what="meteorite", square=g.xy(index))
+        if by_rover:
+            corp.pending.extend(corporations.delivery_items(corp))
 
 
 def _do_collect(self: PlanetUnknownState, p: int, corp: Corp, x: int, y: int) -> None:
     what = "lifepod" if corp.lifepods & g.bit(x, y) else "meteorite"  # a square never holds both
     self._take_item(corp, "collect", match=lambda item: item[1] == what)
-    self._collect_at(p, corp, g.cell(x, y))
+    self._collect_at(p, corp, g.cell(x, y), by_rover=False)
 
 
 def _do_destroy(self: PlanetUnknownState, p: int, corp: Corp, x: int, y: int) -> None:

@@ -170,6 +170,7 @@ class PlanetUnknownState(GameState):
     _do_flux = corporations._do_flux
     _do_flux_milestone = corporations._do_flux_milestone
     _do_flux_advance = corporations._do_flux_advance
+    _do_horizon_advance = corporations._do_horizon_advance
     # scoring.py
     score_of = scoring.score_of
     scores = scoring.scores
