@@ -56,7 +56,10 @@ def check(state: PlanetUnknownState) -> None:
         assert not corp.meteorites & ~allowed, f"P{p}: a meteorite off the tiles"
         assert not corp.lifepods & corp.occupied, f"P{p}: a lifepod under a tile"
         assert not corp.lifepods & ~planet.lifepods, f"P{p}: a lifepod off its printed space"
-        pods = corp.lifepods.bit_count() + corp.lifepods_collected + corp.lifepods_lost
+        pods = corp.lifepods.bit_count() + corp.lifepods_collected + corp.lifepods_lost + len(corp.track_pods)
+        for t, position in corp.track_pods:  # Cosmos Inc: lifepods on tracks, never under a tracker
+            assert corp.tracks[t] != position, f"P{p}: a tracker on a lifepod"
+        assert len({tuple(pod) for pod in corp.track_pods}) == len(corp.track_pods), f"P{p}: two lifepods stacked"
         assert pods == planet.lifepods.bit_count(), f"P{p}: lifepods not conserved"
         assert min(corp.rovers_left, corp.rovers_lost, corp.movement, corp.stored_patches,
                    corp.lifepods_collected, corp.meteorites_collected, corp.meteorites_destroyed) >= 0, \

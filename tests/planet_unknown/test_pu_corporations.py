@@ -533,3 +533,134 @@ def test_random_horizon_games_keep_the_invariants(players: int) -> None:
         state = play_random(players, 90 + seed, {"corporation": "Horizon Group", "events": True},
                             views_every=30, replay=True)
         assert {c.corporation_name for c in state.corps} == {"Horizon Group"}
+
+
+# ===== Cosmos Inc ================================================================================================
+def cosmos(*levels: int, planet: str = "KSB-4156") -> tuple[PlanetUnknownState, Corp]:
+    state = at_tiles(2, corporation="Cosmos Inc", planet=planet)
+    corp = state.corps[0]
+    unlock(corp, *levels)
+    with_items(state, 0)
+    return state, corp
+
+
+def test_cosmos_a_collected_lifepod_goes_onto_a_track_or_stays_to_score() -> None:
+    state, corp = cosmos()
+    corp.rovers = [g.cell(7, 3)]  # next to the lifepod at (7, 2)
+    corp.movement = 1
+    refresh(state)
+    state.apply(0, "rove 0 7 2")
+    assert corp.lifepods_collected == 1 and corp.pending == [["pod"]]
+    choices = {str(a) for a in state.legal_actions(0)}
+    assert "pod area" in choices and "pod civ 3" in choices and "pod civ 0" not in choices  # the tracker's square
+    assert "pod civ 15" not in choices and "pod rover 15" in choices
+    state.apply(0, "pod civ 3")
+    assert corp.track_pods == [[CIV, 3]] and corp.lifepods_collected == 0
+    assert state.score_of(0).breakdown["lifepods"] == 0  # lifepods on tracks score nothing
+
+
+def test_cosmos_trackers_jump_over_lifepods_and_lose_what_they_cover() -> None:
+    state, corp = cosmos()
+    corp.track_pods = [[CIV, 3]]  # the civ milestone at 3
+    corp.tracks[CIV] = 2
+    with_items(state, 0, ["gain", CIV])
+    state.apply(0, "gain civ")
+    assert corp.tracks[CIV] == 4 and corp.pending == []  # jumped the milestone: no card
+    # a medal under a lifepod is ignored: civ at 5 scores 2; cover 5 and civ at 6 falls back to the 1 at 2
+    corp.tracks[CIV] = 6
+    assert state.score_of(0).breakdown["tracks"] == 2
+    corp.track_pods.append([CIV, 5])
+    assert state.score_of(0).breakdown["tracks"] == 1
+
+
+def test_cosmos_regress_jumps_too_and_a_move_off_the_track_is_impossible() -> None:
+    state, corp = cosmos()
+    corp.track_pods = [[WATER, 0], [WATER, 2]]
+    corp.tracks[WATER] = 3
+    state._regress(0, corp, WATER)
+    assert corp.tracks[WATER] == 1
+    state._regress(0, corp, WATER)  # 0 is covered: nowhere to go
+    assert corp.tracks[WATER] == 1
+    corp.track_pods = [[BIOMASS, 15]]
+    corp.tracks[BIOMASS] = 14
+    with_items(state, 0, ["synergy"])
+    assert "synergy biomass" not in {str(a) for a in state.legal_actions(0)}
+
+
+def test_cosmos_a_lifepod_on_a_tech_milestone_locks_its_level() -> None:
+    state, corp = cosmos(1, 2)
+    corp.tracks[TECH] = 6
+    corp.lifepods_collected = 1
+    with_items(state, 0, ["pod"])
+    state.apply(0, "pod tech 3")
+    assert not corp.level(1) and corp.level(2)
+
+
+def test_cosmos_tech_1_rovers_move_diagonally_and_cross_tartarus_at_its_crossings() -> None:
+    state, corp = cosmos(planet="Tartarus")
+    corp.rovers = [g.cell(5, 3)]
+    corp.movement = 1
+    refresh(state)
+    assert "rove 0 6 4" not in {str(a) for a in state.legal_actions(0)}
+    unlock(corp, 1)
+    refresh(state)
+    moves = {str(a) for a in state.legal_actions(0) if a.kind == "rove"}
+    assert "rove 0 6 4" in moves  # the marked crossing (5, 3) <-> (6, 4)
+    assert "rove 0 6 2" not in moves  # diagonal, but across the chasm elsewhere
+    assert "rove 0 4 2" in moves
+    state.apply(0, "rove 0 6 4")
+    assert corp.rovers == [g.cell(6, 4)]
+
+
+def test_cosmos_tech_2_moves_up_to_three_lifepods_once_a_game() -> None:
+    state, corp = cosmos(1, 2)
+    corp.lifepods_collected = 2
+    corp.track_pods = [[ROVER, 9]]
+    refresh(state)
+    state.apply(0, "relocate_three")
+    state.apply(0, "relocate area civ 4")
+    state.apply(0, "relocate rover 9 area")
+    assert corp.track_pods == [[CIV, 4]] and corp.lifepods_collected == 2
+    state.apply(0, "relocate stop")
+    assert not corp.pending and "relocate_three" not in {a.kind for a in state.legal_actions(0)}
+
+
+def test_cosmos_tech_3_an_energy_icon_moves_one_lifepod() -> None:
+    state = at_tiles(2, corporation="Cosmos Inc")
+    corp = state.corps[0]
+    unlock(corp, 1, 2, 3)
+    corp.lifepods_collected = 1
+    set_depot(state, 0, tile_type("D2", "civ", "energy"), tile_type("D2", "civ", "energy"))
+    place(state, 0, "inner")
+    assert ["relocate", 1] in corp.pending
+
+
+def test_cosmos_tech_4_a_step_onto_energy_terrain_is_free() -> None:
+    state, corp = cosmos(1, 2, 3, 4)
+    paint(corp, "energy", [(7, 6)])
+    corp.rovers = [g.cell(6, 6)]
+    corp.movement = 1
+    refresh(state)
+    state.apply(0, "rove 0 7 6")
+    assert corp.movement == 1
+    state.apply(0, "rove 0 8 6")
+    assert corp.movement == 0
+
+
+def test_cosmos_tech_5_moves_one_lifepod_once_a_round() -> None:
+    state, corp = cosmos(1, 2, 3, 4, 5)
+    corp.lifepods_collected = 1
+    corp.used.append("game:cosmos_relocate")
+    refresh(state)
+    state.apply(0, "relocate_one")
+    state.apply(0, "relocate area water 5")
+    assert corp.track_pods == [[WATER, 5]] and not corp.pending
+    assert "relocate_one" not in {a.kind for a in state.legal_actions(0)}
+
+
+@pytest.mark.parametrize("players", [1, 3, 6])
+def test_random_cosmos_games_keep_the_invariants(players: int) -> None:
+    for seed in range(2):
+        state = play_random(players, 110 + seed, {"corporation": "Cosmos Inc", "planet": "Tartarus",
+                                                  "events": True}, views_every=30, replay=True)
+        assert {c.corporation_name for c in state.corps} == {"Cosmos Inc"}

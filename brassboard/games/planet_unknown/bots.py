@@ -142,6 +142,8 @@ class GreedyBot:
             if kind == "keep":
                 card = FIG.civ_cards[corp.offer[int(args[0]) - 1]]
                 return CIV_CARD_VALUE.get(card["kind"], 0.5) + float(card.get("medals", 0))
+            if kind in ("pod", "relocate"):  # Cosmos: a lifepod scores in the area; on a track it only jumps
+                return 1.0 if args[-1] in ("area", "stop") else -0.5
             if kind == "synergy_or_peek" or kind == "peek":
                 return 0.0
             return self.rng.random()

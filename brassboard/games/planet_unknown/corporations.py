@@ -24,7 +24,15 @@ collected only on a square bearing a rover icon. Techs: 1. tiles with rover terr
 every meteorite a rover collects; 4. a meteorite carried onto water terrain is destroyed; 5. once a round,
 ``horizon_advance``: the rover tracker one step.
 
-The other five corporations are data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
+**Cosmos Inc** (rule ``lifepod_tracks``, 1 rover): a collected lifepod may go onto any free track position
+(``pod TRACK POSITION``) or stay in the scoring area (``pod area``); trackers jump over lifepods both ways (a move
+past the end is impossible), a covered position's benefit and medal are lost, a covered tech milestone's level is
+locked, and lifepods on tracks score nothing. Techs: 1. rovers also move diagonally (so Tartarus' crossings open);
+2. once a game, ``relocate_three``: move up to three collected lifepods; 3. per energy icon of a placed tile, move
+one; 4. a rover step onto energy terrain costs no movement; 5. once a round, ``relocate_one``: move one. A move is
+``relocate FROM TO`` (each ``area`` or ``TRACK POSITION``) or ``relocate stop``.
+
+The other four corporations are data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ from typing import TYPE_CHECKING
 from brassboard.engine import Action
 
 from . import geometry as g
-from .figures import BIOMASS, CIV, ROVER, TECH, TRACK_TOP, TRACKS, WATER, TileKind
+from .figures import BIOMASS, CIV, ENERGY, ROVER, TECH, TRACK_TOP, TRACKS, WATER, TileKind
 from .state import FLAG_NO_SYNERGY, Corp
 
 if TYPE_CHECKING:
@@ -171,6 +179,8 @@ def optional_actions(self: PlanetUnknownState, p: int) -> list[Action]:
     corp = self.corps[p]
     if self.phase != "tiles" or not corp.took_tile:
         return []
+    if corp.corporation.rule == COSMOS:
+        return cosmos_actions(corp)
     if corp.ability(f"{HORIZON}:5") and HORIZON_ADVANCE not in corp.used:
         return [Action("horizon_advance")]
     if corp.corporation.rule != FLUX or corp.flux < 0:
@@ -260,3 +270,160 @@ def _do_horizon_advance(self: PlanetUnknownState, p: int, corp: Corp) -> None:
     corp.used.append(HORIZON_ADVANCE)
     self.emit("corporation_ability", player=p, ability=f"{HORIZON}:5", track="rover")
     self._advance(p, corp, ROVER)
+
+
+# ----- Cosmos Inc ---------------------------------------------------------------------------------------------------
+COSMOS = "lifepod_tracks"
+COSMOS_ROUND = "cosmos_relocate_one"  # Corp.used markers
+COSMOS_GAME = "game:cosmos_relocate"
+AREA = "area"  # the scoring area, where a collected lifepod scores
+
+
+def _covered(corp: Corp, t: int) -> set[int]:
+    return {position for track, position in corp.track_pods if track == t}
+
+
+def step_up(corp: Corp, t: int) -> int | None:
+    """Where an advance of tracker ``t`` lands (Cosmos: jumping every position under a lifepod); None past the top."""
+    target = corp.tracks[t] + 1
+    if corp.track_pods:
+        covered = _covered(corp, t)
+        while target in covered:
+            target += 1
+    return target if target <= TRACK_TOP else None
+
+
+def step_down(corp: Corp, t: int) -> int | None:
+    """Where a regress of tracker ``t`` lands; None below 0 (the move is impossible)."""
+    target = corp.tracks[t] - 1
+    if corp.track_pods:
+        covered = _covered(corp, t)
+        while target in covered:
+            target -= 1
+    return target if target >= 0 else None
+
+
+def track_medal(corp: Corp, t: int) -> int:
+    """The medal tracker ``t`` scores: the first at or below it (Cosmos: medals under a lifepod are ignored)."""
+    if not corp.track_pods:
+        return corp.corporation.medal_at[t][corp.tracks[t]]
+    covered = _covered(corp, t)
+    for position in range(corp.tracks[t], -1, -1):
+        if position in covered:
+            continue
+        medal = next((v for b, v in corp.corporation.benefits[t][position] if b == "medal"), None)
+        if medal is not None:
+            return medal
+    return 0
+
+
+def collected_lifepod_items(corp: Corp) -> list[list[object]]:
+    """Cosmos: a collected lifepod may go onto a free track position (or stay in the scoring area)."""
+    return [["pod"]] if corp.corporation.rule == COSMOS else []
+
+
+def free_positions(corp: Corp) -> list[tuple[int, int]]:
+    """Track positions a lifepod may go to: no tracker, no lifepod; civ/water/biomass/tech 0-14, rover 0-15."""
+    taken = {(t, p) for t, p in corp.track_pods}
+    return [(t, position) for t in range(len(TRACKS)) for position in range(TRACK_TOP + (1 if t == ROVER else 0))
+            if corp.tracks[t] != position and (t, position) not in taken]
+
+
+def pod_actions(corp: Corp) -> list[Action]:
+    return [Action("pod", TRACKS[t], position) for t, position in free_positions(corp)] + [Action("pod", AREA)]
+
+
+def relocate_actions(corp: Corp) -> list[Action]:
+    """Move one collected lifepod (from the scoring area or a track) to a free track position or the area."""
+    sources: list[tuple[str, ...] | tuple[str, int]] = [(TRACKS[t], p) for t, p in corp.track_pods]
+    if corp.lifepods_collected:
+        sources.insert(0, (AREA,))
+    if not sources:
+        return []
+    targets: list[tuple[str, ...] | tuple[str, int]] = [(TRACKS[t], p) for t, p in free_positions(corp)]
+    actions = [Action("relocate", "stop")]
+    for source in sources:
+        for target in [*targets, (AREA,)]:
+            if source != target and not (source[0] == AREA and target[0] == AREA):
+                actions.append(Action("relocate", *source, *target))
+    return actions
+
+
+def _put_pod(self: PlanetUnknownState, corp: Corp, t: int, position: int) -> None:
+    corp.track_pods.append([t, position])
+    corp.track_pods.sort()
+    if t == TECH:  # a lifepod on a tech milestone locks that level
+        for level, at in corp.corporation.tech_positions.items():
+            if at == position:
+                corp.tech &= ~(1 << level)
+
+
+def _do_pod(self: PlanetUnknownState, p: int, corp: Corp, *where: str | int) -> None:
+    self._take_item(corp, "pod")
+    if where[0] == AREA:
+        self.emit("pod", player=p, where=AREA)
+        return
+    t, position = TRACKS.index(str(where[0])), int(where[1])
+    corp.lifepods_collected -= 1
+    _put_pod(self, corp, t, position)
+    self.emit("pod", player=p, track=TRACKS[t], position=position)
+
+
+def _do_relocate(self: PlanetUnknownState, p: int, corp: Corp, *args: str | int) -> None:
+    item = next(i for i in corp.pending if i[0] == "relocate")
+    if args[0] == "stop":
+        corp.pending.remove(item)
+        return
+    item[1] -= 1
+    if item[1] <= 0:
+        corp.pending.remove(item)
+    rest = list(args)
+    if rest[0] == AREA:
+        corp.lifepods_collected -= 1
+        rest = rest[1:]
+    else:
+        corp.track_pods.remove([TRACKS.index(str(rest[0])), int(rest[1])])
+        rest = rest[2:]
+    if rest[0] == AREA:
+        corp.lifepods_collected += 1
+    else:
+        _put_pod(self, corp, TRACKS.index(str(rest[0])), int(rest[1]))
+    self.emit("relocate", player=p, move=[str(a) for a in args])
+
+
+def cosmos_actions(corp: Corp) -> list[Action]:
+    actions = []
+    if corp.ability(f"{COSMOS}:2") and COSMOS_GAME not in corp.used and relocate_actions(corp):
+        actions.append(Action("relocate_three"))
+    if corp.ability(f"{COSMOS}:5") and COSMOS_ROUND not in corp.used and relocate_actions(corp):
+        actions.append(Action("relocate_one"))
+    return actions
+
+
+def _do_relocate_three(self: PlanetUnknownState, p: int, corp: Corp) -> None:
+    """Cosmos tech 2, once a game: move up to three collected lifepods."""
+    corp.used.append(COSMOS_GAME)
+    corp.pending.append(["relocate", 3])
+
+
+def _do_relocate_one(self: PlanetUnknownState, p: int, corp: Corp) -> None:
+    """Cosmos tech 5, once a round: move one collected lifepod."""
+    corp.used.append(COSMOS_ROUND)
+    corp.pending.append(["relocate", 1])
+
+
+def energy_tile_items(corp: Corp, kind: TileKind) -> list[list[object]]:
+    """Cosmos tech 3: move one collected lifepod per energy icon of a placed tile."""
+    if not corp.ability(f"{COSMOS}:3"):
+        return []
+    return [["relocate", 1]] * sum(1 for r in (kind.resource_a, kind.resource_b) if r == ENERGY)
+
+
+def diagonal(corp: Corp) -> bool:
+    """Cosmos tech 1: rovers may also move diagonally."""
+    return corp.ability(f"{COSMOS}:1")
+
+
+def free_step(corp: Corp, index: int, energy: int) -> bool:
+    """Cosmos tech 4: a rover step onto energy terrain costs no movement."""
+    return corp.ability(f"{COSMOS}:4") and bool(energy >> index & 1)

@@ -209,6 +209,7 @@ def _put_tile(self: PlanetUnknownState, p: int, corp: Corp, tile: int, pl: Place
     else:
         corp.pending.extend(gains_a + gains_b)
     corp.pending.extend(corporations.placed_tile_items(corp, kind))
+    corp.pending.extend(corporations.energy_tile_items(corp, kind))
     if round_tile:
         corporations.placed_round_tile(self, p, corp, kind)
     if round_tile and FLAG_EXTRA_ROVER in self.flags:

@@ -43,7 +43,8 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
     if kind not in {"turn", "place", "take", "gain", "energy", "synergy", "peek", "advance", "regress", "only",
                     "patch", "store", "deploy", "rove", "teleport", "collect", "destroy", "clear", "meteorite",
                     "remove", "discard", "drop", "keep", "done", "side",
-                    "flux", "flux_milestone", "flux_advance", "horizon_advance"}:
+                    "flux", "flux_milestone", "flux_advance", "horizon_advance", "pod", "relocate",
+                    "relocate_three", "relocate_one"}:
         return f"there is no action {kind!r} in Planet Unknown"
     if kind == "place" and "take" in kinds:
         return "neither tile at your depot fits on your planet: take one instead (the game ends this round)"
@@ -55,6 +56,9 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
         return "stored biomass patches are placed now, at the game's end"
     if kind == "peek" and any(i[0] == "synergy_or_peek" for i in corp.pending):
         return "there is no event card left to peek at"
+    if kind in ("relocate_three", "relocate_one") and kind not in kinds:
+        return (f"Cosmos Inc's tech {3 if kind == 'relocate_three' else 5} must be unlocked and unused (once a game / "
+                "once a round), with a collected lifepod, after your tile is down")
     if kind == "horizon_advance" and kind not in kinds:
         return "Horizon Group's tech 5: once a round, with tech level 5, after your tile is down"
     if kind in ("flux_milestone", "flux_advance") and kind not in kinds:
@@ -111,6 +115,9 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
         return f"advance only one of this round's tile's two resources: {choices}"
     if kind == "flux":
         return f"Flux Industries: put the flux token on a track: {choices}"
+    if kind in ("pod", "relocate"):
+        return ("Cosmos Inc: a lifepod goes to a free track position (no tracker, no lifepod; positions 0-14, rover "
+                f"0-15) or the scoring area (area): e.g. {', '.join(str(a) for a in legal if a.kind == kind)[:200]}")
     if kind == "side":
         return f"choose each dealt board's side: side planet|corporation standard|special ({choices})"
     if kind in ("drop", "keep"):

@@ -22,6 +22,8 @@ from .state import (
 if TYPE_CHECKING:
     from .rules import PlanetUnknownState
 
+DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # Cosmos Inc tech 1
+
 
 def _rover_mask(self: PlanetUnknownState, corp: Corp) -> int:
     mask = 0
@@ -40,9 +42,10 @@ def _rover_moves(self: PlanetUnknownState, p: int) -> list[Action]:
     forbidden = self._forbidden_terrain(corp) | planets.rover_barred(corp)
     planet = corp.planet
     actions = []
+    directions = DIRECTIONS + DIAGONALS if corporations.diagonal(corp) else DIRECTIONS
     for r, index in enumerate(corp.rovers):
         x, y = g.xy(index)
-        for dx, dy in DIRECTIONS:
+        for dx, dy in directions:
             nx, ny = x + dx, y + dy
             if 0 <= nx < g.WIDTH and 0 <= ny < g.HEIGHT:
                 b = g.bit(nx, ny)
@@ -78,7 +81,8 @@ def _do_rove(self: PlanetUnknownState, p: int, corp: Corp, rover: int, x: int, y
     index = g.cell(x, y)
     corporations.carry(self, p, corp, corp.rovers[rover], index)
     corp.rovers[rover] = index
-    corp.movement -= 1
+    if not corporations.free_step(corp, index, planets.energy_terrain(corp)):  # Cosmos tech 4
+        corp.movement -= 1
     self.emit("rove", player=p, rover=rover, x=x, y=y)
     self._collect_at(p, corp, index)
 
@@ -98,6 +102,7 @@ def _collect_at(self: PlanetUnknownState, p: int, corp: Corp, index: int, by_rov
         corp.lifepods &= ~b
         corp.lifepods_collected += 1
         self.emit("collect", player=p, what="lifepod", square=g.xy(index))
+        corp.pending.extend(corporations.collected_lifepod_items(corp))
     if corp.meteorites & b and (not by_rover or corporations.collected_by_rover(corp, index)):
         corp.meteorites &= ~b
         corp.meteorites_collected += 1

@@ -171,6 +171,10 @@ class PlanetUnknownState(GameState):
     _do_flux_milestone = corporations._do_flux_milestone
     _do_flux_advance = corporations._do_flux_advance
     _do_horizon_advance = corporations._do_horizon_advance
+    _do_pod = corporations._do_pod
+    _do_relocate = corporations._do_relocate
+    _do_relocate_three = corporations._do_relocate_three
+    _do_relocate_one = corporations._do_relocate_one
     # scoring.py
     score_of = scoring.score_of
     scores = scoring.scores
@@ -343,7 +347,7 @@ class PlanetUnknownState(GameState):
         if kind == "advance":
             return [Action("advance", TRACKS[t]) for t in self._advanceable(corp, item[1])]
         if kind == "regress":
-            return [Action("regress", TRACKS[t]) for t in item[1] if corp.tracks[t] > 0]
+            return [Action("regress", TRACKS[t]) for t in item[1] if corporations.step_down(corp, t) is not None]
         if kind == "only":
             return [Action("only", RESOURCES[item[1]]), Action("only", RESOURCES[item[3]])]
         if kind == "patch":
@@ -387,6 +391,10 @@ class PlanetUnknownState(GameState):
             return [Action("side", item[1], side) for side in setup.SIDES]
         if kind == "flux":
             return [Action("flux", track) for track in TRACKS]
+        if kind == "pod":
+            return corporations.pod_actions(corp)
+        if kind == "relocate":
+            return corporations.relocate_actions(corp)
         return []  # "civ": claimed in the claim phase
 
 

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from brassboard.engine import Score
 
+from . import corporations, planets
 from . import geometry as g
-from . import planets
 from .figures import (
     RESOURCE_INDEX,
     TRACK_TOP,
@@ -33,7 +33,7 @@ def score_of(self: PlanetUnknownState, p: int) -> Score:
         for line, medal in zip(lines, medals, strict=True):
             if line and line & covered == line and not line & corp.meteorites:
                 planet += medal
-    tracks = sum(corp.corporation.medal_at[t][corp.tracks[t]] for t in range(5))
+    tracks = sum(corporations.track_medal(corp, t) for t in range(5))
     cards = [FIG.civ_cards[c] for c in corp.civ]
     pod_value = max([c.get("value", 1) for c in cards if c["kind"] == "lifepod_value"], default=1)
     repo = sum(1 for c in cards if c["kind"] == "meteorite_repo")

@@ -36,7 +36,7 @@ class Corp:
               "lifepods", "rovers", "rovers_left", "rovers_lost", "lifepods_collected", "lifepods_lost",
               "meteorites_collected", "meteorites_destroyed", "placed", "unplaced", "last_tile", "stored_patches",
               "civ", "objectives", "pending", "movement", "finished", "took_tile", "offer", "peek",
-              "planet_name", "corporation_name", "dealt", "chosen", "used", "flux")
+              "planet_name", "corporation_name", "dealt", "chosen", "used", "flux", "track_pods")
 
     def __init__(self, planet: str = PLANET.name, corporation: str = CORP.name) -> None:
         self.planet_name = planet
@@ -45,6 +45,7 @@ class Corp:
         self.chosen = ["", ""]  # the side chosen for each ("standard" | "special"), secret until all have chosen
         self.used: list[str] = []  # corporation abilities used this round (once per round; "game:…" once a game)
         self.flux = -1  # Flux Industries: the track under the flux token
+        self.track_pods: list[list[int]] = []  # Cosmos Inc: [track, position] of each lifepod on a track
         self.tracks = [0] * 5
         self.tech = 0  # bit k: tech level k unlocked
         self.occupied = 0  # squares covered by tiles and biomass patches
@@ -78,7 +79,7 @@ class Corp:
         new = Corp.__new__(Corp)
         new.__dict__.update(self.__dict__)
         for name in ("tracks", "terrain", "icons", "rovers", "placed", "unplaced", "civ", "objectives", "offer",
-                     "dealt", "chosen", "used"):
+                     "dealt", "chosen", "used", "track_pods"):
             setattr(new, name, list(getattr(self, name)))  # their elements are never changed in place
         new.pending = [list(item) for item in self.pending]  # items are changed at the top level only
         return new

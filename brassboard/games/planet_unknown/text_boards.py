@@ -64,6 +64,8 @@ def track_lines(corp: Corp) -> list[str]:
         cells = []
         for position in range(TRACK_TOP + 1):
             text = "+".join(_benefit(b) for b in benefits_at(corp, t, position)) or "."
+            if [t, position] in corp.track_pods:
+                text = f"({text})"  # under a lifepod (Cosmos Inc)
             cells.append(f"[{text}]" if corp.tracks[t] == position else text)
         if t == TRACKS.index("rover"):
             cells.append(f"then mv{corporation.rover_overflow_move}")

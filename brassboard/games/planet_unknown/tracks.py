@@ -11,7 +11,6 @@ from .figures import (
     RESOURCE_INDEX,
     ROVER,
     TECH,
-    TRACK_TOP,
     TRACKS,
 )
 from .state import (
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
 
 def _advanceable(corp: Corp, tracks: Any) -> list[int]:
     """Tracks an advance would move (the rover track never tops out: its overflow gives movement)."""
-    return [t for t in tracks if t == ROVER or corp.tracks[t] < TRACK_TOP]
+    return [t for t in tracks if t == ROVER or corporations.step_up(corp, t) is not None]
 
 
 def _do_gain(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> None:
@@ -54,7 +53,8 @@ def _do_advance(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> Non
         for _ in range(steps):
             self._advance(p, corp, t)
     else:
-        corp.tracks[t] = min(TRACK_TOP, corp.tracks[t] + steps)
+        for _ in range(steps):
+            corp.tracks[t] = corporations.step_up(corp, t) or corp.tracks[t]
         self.emit("advance", player=p, track=track, position=corp.tracks[t], benefits=False)
     if count > 1:
         rest = [u for u in tracks if u != t] if distinct else tracks
@@ -76,12 +76,13 @@ def _gain_movement(self: PlanetUnknownState, corp: Corp, amount: int, from_track
 
 def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool = True) -> None:
     position = corp.tracks[t]
-    if position >= TRACK_TOP:
+    target = corporations.step_up(corp, t)  # Cosmos: over the lifepods on the track
+    if target is None:
         if t == ROVER:  # the rover track's overflow: movement again at every advance past the top
             self._gain_movement(corp, corporations.overflow_move(corp), True)
             self.emit("advance", player=p, track=TRACKS[t], position=position, overflow=True)
         return
-    position += 1
+    position = target
     corp.tracks[t] = position
     self.emit("advance", player=p, track=TRACKS[t], position=position)
     milestones = FLAG_NO_MILESTONES not in self.flags
@@ -108,9 +109,10 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
 
 
 def _regress(self: PlanetUnknownState, p: int, corp: Corp, t: int) -> None:
-    if corp.tracks[t] == 0:
+    target = corporations.step_down(corp, t)
+    if target is None:
         return
-    corp.tracks[t] -= 1
+    corp.tracks[t] = target
     if t == TECH:  # levels count from the tracker's position: falling below a milestone re-locks it
         for level, position in corp.corporation.tech_positions.items():
             if corp.tracks[t] < position:
