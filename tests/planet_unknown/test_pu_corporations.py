@@ -664,3 +664,13 @@ def test_random_cosmos_games_keep_the_invariants(players: int) -> None:
         state = play_random(players, 110 + seed, {"corporation": "Cosmos Inc", "planet": "Tartarus",
                                                   "events": True}, views_every=30, replay=True)
         assert {c.corporation_name for c in state.corps} == {"Cosmos Inc"}
+
+
+def test_cosmos_a_raise_stops_where_lifepods_leave_no_position() -> None:
+    # a civ card raising every tracker to a position cannot pass lifepods covering every position above
+    raise_card = next(c for c in FIG.civ_cards.values() if c["kind"] == "raise_to")
+    state, corp = cosmos()
+    corp.track_pods = [[CIV, p] for p in range(1, 16)]
+    state._card_effect(0, corp, raise_card)
+    assert corp.tracks[CIV] == 0
+    assert corp.tracks[WATER] == raise_card["position"]

@@ -201,7 +201,7 @@ def _do_flux_milestone(self: PlanetUnknownState, p: int, corp: Corp) -> None:
     corp.used.append(FLUX_MILESTONE)
     self.emit("corporation_ability", player=p, ability=f"{FLUX}:2", track=TRACKS[corp.flux], position=target)
     t = corp.flux
-    while corp.tracks[t] < target:
+    while corp.tracks[t] < target and step_up(corp, t) is not None:
         self._advance(p, corp, t)
 
 
