@@ -12,7 +12,8 @@ from typing import Any
 
 from brassboard.engine import Action, Match
 from brassboard.games.planet_unknown import planets
-from brassboard.games.planet_unknown.figures import TRACK_TOP, figures, planet_shapes
+from brassboard.games.planet_unknown.corporations import track_top
+from brassboard.games.planet_unknown.figures import figures, planet_shapes
 from brassboard.games.planet_unknown.rules import OBJECTIVES, PlanetUnknownState
 
 FIG = figures()
@@ -50,7 +51,7 @@ def check(state: PlanetUnknownState) -> None:
             terrains |= mask
         assert terrains == corp.occupied, f"P{p}: terrain and covered squares disagree"
         for t, position in enumerate(corp.tracks):
-            assert 0 <= position <= TRACK_TOP, f"P{p}: tracker {t} at {position}"
+            assert 0 <= position <= track_top(corp, t), f"P{p}: tracker {t} at {position}"
         carrying = corp.corporation.rule == "meteorite_delivery"  # Horizon Group's rovers carry meteorites
         allowed = planet.squares if carrying else corp.occupied
         assert not corp.meteorites & ~allowed, f"P{p}: a meteorite off the tiles"

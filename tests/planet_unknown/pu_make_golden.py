@@ -8,8 +8,8 @@ same commit:
     .venv/bin/python tests/planet_unknown/pu_make_golden.py            # rewrite every golden file
     .venv/bin/python tests/planet_unknown/pu_make_golden.py --check    # report drift, write nothing (exit 1)
 
-One match per player count (1-6) and seven with the modules (dealt boards; Tartarus; Gaia; Republic on Petra; Flux on
-K'Aax; Horizon on Lacuna; Cosmos on Tartarus), played by greedy bots seeded with
+One match per player count (1-6) and eight with the modules (dealt boards; Tartarus; Gaia; Republic on Petra; Flux on
+K'Aax; Horizon on Lacuna; Cosmos on Tartarus; Oasis on K-273), played by greedy bots seeded with
 ``brassboard.bots.seat_seed``; the 1-player match is the solo game (events always on), the 3- and 5-player ones
 use events and private objectives. Players act
 in the order of ``active_players()``, the lowest seat first. The test replays the stored actions and never runs a
@@ -56,6 +56,7 @@ SPECS: tuple[Spec, ...] = (
     Spec("2p_flux_kaax", 2, 4166, {"corporation": "Flux Industries", "planet": "K'Aax"}),
     Spec("3p_horizon_lacuna", 3, 4167, {"corporation": "Horizon Group", "planet": "Lacuna", "events": True}),
     Spec("2p_cosmos_tartarus", 2, 4168, {"corporation": "Cosmos Inc", "planet": "Tartarus"}),
+    Spec("2p_oasis_k273", 2, 4169, {"corporation": "Oasis Ultd.", "planet": "K-273"}),
 )
 
 

@@ -674,3 +674,95 @@ def test_cosmos_a_raise_stops_where_lifepods_leave_no_position() -> None:
     state._card_effect(0, corp, raise_card)
     assert corp.tracks[CIV] == 0
     assert corp.tracks[WATER] == raise_card["position"]
+
+
+# ===== Oasis Ultd. ===============================================================================================
+OASIS = FIG.corporations["Oasis Ultd."]
+
+
+def oasis(*levels: int) -> tuple[PlanetUnknownState, Corp]:
+    state = at_tiles(2, corporation="Oasis Ultd.")
+    corp = state.corps[0]
+    unlock(corp, *levels)
+    with_items(state, 0)
+    return state, corp
+
+
+def test_oasis_the_water_tracker_walks_its_path_claiming_each_cells_benefit() -> None:
+    state, corp = oasis()
+    corp.tracks = [5, 0, 0, 0, 0]  # out of the path's way
+    corp.rovers = [g.cell(7, 7)]
+    with_items(state, 0, ["gain", WATER], ["gain", WATER], ["gain", WATER])
+    corp.rovers = [g.cell(7, 7)]
+    state.apply(0, "gain water")  # level 1: (water, 1), nothing
+    assert corp.tracks[WATER] == 1 and corp.movement == 0
+    state.apply(0, "gain water")  # level 2: (biomass, 2), its synergy
+    assert ["synergy"] in corp.pending
+    state.apply(0, "gain water")  # level 3: (rover, 3), 1 movement
+    assert corp.movement == 1
+
+
+def test_oasis_water_medals_come_from_the_water_column_cells_of_the_path() -> None:
+    state, corp = oasis()
+    medals = {}
+    for level in (9, 10, 13, 19, 21, 23):
+        corp.tracks[WATER] = level
+        medals[level] = state.score_of(0).breakdown["tracks"]
+    # 3 at level 10, 6 at 13, 9 at 19 (the artwork's 9, ruling R8), 12 at 21, 15 at the top (23)
+    assert medals == {9: 0, 10: 3, 13: 6, 19: 9, 21: 12, 23: 15}
+
+
+def test_oasis_no_tracker_moves_onto_another_trackers_cell() -> None:
+    state, corp = oasis()
+    corp.tracks = [0, 1, 2, 0, 0]  # the biomass tracker stands on (biomass, 2), the water path's next cell
+    with_items(state, 0, ["synergy"])
+    assert "synergy water" not in {str(a) for a in state.legal_actions(0)}
+    corp.tracks = [0, 2, 1, 0, 0]  # now the water tracker stands on (biomass, 2): the biomass tracker is blocked
+    refresh(state)
+    assert "synergy biomass" not in {str(a) for a in state.legal_actions(0)}
+    assert "synergy civ" in {str(a) for a in state.legal_actions(0)}
+
+
+def test_oasis_tech_1_jumps_past_a_blocking_tracker() -> None:
+    state, corp = oasis(1)
+    corp.tracks = [0, 1, 2, 0, 0]
+    with_items(state, 0, ["synergy"])
+    state.apply(0, "synergy water")
+    assert corp.tracks[WATER] == 3  # past (biomass, 2) onto (rover, 3)
+
+
+def test_oasis_a_tile_advances_water_once_per_water_square_on_ice() -> None:
+    state, corp = oasis()
+    two_on_ice = g.mask_of([(0, 5), (1, 5)])  # both KSB-4156 ice
+    assert state._tile_gains(corp, WATER, two_on_ice, ROVER) == [["gain", WATER], ["gain", WATER]]
+    assert state._tile_gains(corp, WATER, g.mask_of([(1, 5), (2, 5)]), ROVER) == [["gain", WATER]]
+    assert state._tile_gains(corp, WATER, g.mask_of([(2, 5), (2, 6)]), ROVER) == []
+
+
+def test_oasis_tech_2_one_movement_per_rover_on_water_terrain() -> None:
+    state, corp = oasis(1, 2)
+    paint(corp, "water", [(6, 6)])
+    paint(corp, "civ", [(7, 7)])
+    corp.rovers = [g.cell(6, 6), g.cell(7, 7)]
+    state._begin_tiles()
+    assert corp.movement == 1
+
+
+def test_oasis_techs_3_to_5_on_placing_a_tile() -> None:
+    water_rover = FIG.tiles[tile_type("D2", "water", "rover")]
+    civ_energy = FIG.tiles[tile_type("D2", "civ", "energy")]
+    _, corp = oasis(1, 2, 3)
+    dry = g.mask_of([(2, 5), (2, 6)])  # no ice
+    assert corporations.placed_tile_items(corp, civ_energy, dry) == [["gain", WATER]]
+    assert corporations.placed_tile_items(corp, civ_energy, g.mask_of([(1, 5), (2, 5)])) == []
+    _, corp = oasis(1, 2, 3, 4, 5)
+    assert corporations.placed_tile_items(corp, water_rover, g.mask_of([(1, 5), (2, 5)])) == [
+        ["patch"], ["synergy"]]
+
+
+@pytest.mark.parametrize("players", [1, 3, 6])
+def test_random_oasis_games_keep_the_invariants(players: int) -> None:
+    for seed in range(2):
+        state = play_random(players, 130 + seed, {"corporation": "Oasis Ultd.", "events": True},
+                            views_every=30, replay=True)
+        assert {c.corporation_name for c in state.corps} == {"Oasis Ultd."}

@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 from brassboard.engine import Action, GameState
 
+from . import corporations, planets
 from . import geometry as g
-from . import planets
 from .figures import RESOURCE_INDEX, RESOURCES, ROVER, TRACK_TOP, WATER, figures, planet_shapes
 from .rules import Corp, PlanetUnknownState
 
@@ -44,6 +44,8 @@ CIV_CARD_VALUE = {"medals": 1.0, "medals_and_advance": 1.3, "advance_different":
 def step_value(corp: Corp, track: int, steps: int = 1) -> float:
     """What advancing ``track`` by ``steps`` is worth to ``corp`` now (medals gained plus benefits reached)."""
     position = corp.tracks[track]
+    if corp.corporation.water_path and track == WATER:  # Oasis: the water path's cells and medals
+        return _oasis_water_value(corp, steps)
     if position >= TRACK_TOP:
         return corp.corporation.rover_overflow_move * MOVE_VALUE if track == ROVER else 0.0
     value = 0.0
@@ -226,6 +228,22 @@ def _lines_completed(corp: Corp, mask: int) -> float:
                 after = (line & covered).bit_count() / size
                 value += LINE_PROGRESS * medal * (after * after - done_before * done_before)
     return value
+
+
+def _oasis_water_value(corp: Corp, steps: int) -> float:
+    before = corporations.track_medal(corp, WATER)
+    saved = corp.tracks[WATER]
+    value = 0.0
+    for _ in range(steps):
+        target = corporations.step_up(corp, WATER)
+        if target is None:
+            break
+        corp.tracks[WATER] = target
+        for benefit, amount in corporations.benefits_at(corp, WATER, target):
+            value += amount * MOVE_VALUE if benefit == "move" else BENEFIT_VALUE.get(benefit, 0.0)
+    gained = corporations.track_medal(corp, WATER) - before
+    corp.tracks[WATER] = saved  # looked ahead only
+    return value + gained + 0.3
 
 
 def _planet_rule_value(corp: Corp, mask: int) -> float:

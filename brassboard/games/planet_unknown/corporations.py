@@ -32,7 +32,14 @@ locked, and lifepods on tracks score nothing. Techs: 1. rovers also move diagona
 one; 4. a rover step onto energy terrain costs no movement; 5. once a round, ``relocate_one``: move one. A move is
 ``relocate FROM TO`` (each ``area`` or ``TRACK POSITION``) or ``relocate stop``.
 
-The other four corporations are data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
+**Oasis Ultd.** (rule ``water_path``): the water tracker follows a 24-step path through all five columns
+(levels 0-23, data), claiming the synergy or movement of each cell it lands on; only water-column cells give water
+medals. A placed tile advances water once per water square on planet ice. No tracker moves onto a cell another
+tracker stands on (the move is lost). Techs: 1. jump on past a blocking tracker; 2. 1 movement per rover standing on
+water terrain at round start; 3. a tile covering no ice advances water once; 4. a tile with a water icon brings a
+biomass patch; 5. and a synergy.
+
+The other three corporations are data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
 """
 
 from __future__ import annotations
@@ -111,8 +118,13 @@ MILESTONE_OF = {CIV: "civ", BIOMASS: "biomass", ROVER: "rover", TECH: "tech"}
 
 
 def benefits_at(corp: Corp, t: int, position: int) -> tuple[tuple[str, int], ...]:
-    """What reaching ``position`` on track ``t`` brings: Flux's improved table for its flux track under tech 3."""
+    """What reaching ``position`` on track ``t`` brings: Flux's improved table for its flux track under tech 3; on
+    Oasis' water path, the synergy or movement printed on the cell the water tracker lands on (whatever its column;
+    medals there are the column's own)."""
     corporation = corp.corporation
+    if corporation.water_path and t == WATER:
+        column, cell = corporation.water_path[position]
+        return tuple(b for b in corporation.benefits[column][cell] if b[0] in ("synergy", "move"))
     if corporation.improved and corp.flux == t and corp.ability(f"{FLUX}:3"):
         return corporation.improved[t][position]
     return corporation.benefits[t][position]
@@ -152,14 +164,19 @@ def _flux_round_movement(self: PlanetUnknownState, p: int, corp: Corp) -> None:
 def begin_tiles(self: PlanetUnknownState) -> None:
     """Round-start abilities, given when the tiles phase opens (movement is spent in that phase)."""
     for p, corp in enumerate(self.corps):
+        if corp.ability(f"{OASIS}:2"):
+            oasis_round_movement(self, p, corp)
         if corp.ability(f"{FLUX}:1"):
             _flux_round_movement(self, p, corp)
         if corp.ability(f"{HORIZON}:2"):
             horizon_round_movement(self, p, corp)
 
 
-def placed_tile_items(corp: Corp, kind: TileKind) -> list[list[object]]:
-    """Flux tech 4: collect one meteorite from the planet per icon of a placed tile matching the flux track."""
+def placed_tile_items(corp: Corp, kind: TileKind, mask: int = 0) -> list[list[object]]:
+    """Flux tech 4: collect one meteorite from the planet per icon of a placed tile matching the flux track.
+    Oasis techs 3-5 (``mask``: the tile's squares)."""
+    if corp.corporation.rule == OASIS:
+        return _oasis_tile_items(corp, kind, mask)
     if not corp.ability(f"{FLUX}:4") or corp.flux < 0:
         return []
     return [["collect", "meteorite"]] * sum(1 for r in (kind.resource_a, kind.resource_b) if r == corp.flux)
@@ -284,7 +301,10 @@ def _covered(corp: Corp, t: int) -> set[int]:
 
 
 def step_up(corp: Corp, t: int) -> int | None:
-    """Where an advance of tracker ``t`` lands (Cosmos: jumping every position under a lifepod); None past the top."""
+    """Where an advance of tracker ``t`` lands (Cosmos: jumping every position under a lifepod; Oasis: not onto
+    another tracker); None past the top or where the way is blocked."""
+    if corp.corporation.rule == OASIS:
+        return _oasis_step(corp, t, 1)
     target = corp.tracks[t] + 1
     if corp.track_pods:
         covered = _covered(corp, t)
@@ -295,6 +315,8 @@ def step_up(corp: Corp, t: int) -> int | None:
 
 def step_down(corp: Corp, t: int) -> int | None:
     """Where a regress of tracker ``t`` lands; None below 0 (the move is impossible)."""
+    if corp.corporation.rule == OASIS:
+        return _oasis_step(corp, t, -1)
     target = corp.tracks[t] - 1
     if corp.track_pods:
         covered = _covered(corp, t)
@@ -304,7 +326,16 @@ def step_down(corp: Corp, t: int) -> int | None:
 
 
 def track_medal(corp: Corp, t: int) -> int:
-    """The medal tracker ``t`` scores: the first at or below it (Cosmos: medals under a lifepod are ignored)."""
+    """The medal tracker ``t`` scores: the first at or below it (Cosmos: medals under a lifepod are ignored; Oasis:
+    the water medal of the last water-column cell of the path at or below the water level)."""
+    if corp.corporation.rule == OASIS and t == WATER:
+        path = corp.corporation.water_path
+        for level in range(corp.tracks[WATER], -1, -1):
+            column, position = path[level]
+            medal = next((v for b, v in corp.corporation.benefits[WATER][position] if b == "medal"), None)
+            if column == WATER and medal is not None:
+                return medal
+        return 0
     if not corp.track_pods:
         return corp.corporation.medal_at[t][corp.tracks[t]]
     covered = _covered(corp, t)
@@ -427,3 +458,62 @@ def diagonal(corp: Corp) -> bool:
 def free_step(corp: Corp, index: int, energy: int) -> bool:
     """Cosmos tech 4: a rover step onto energy terrain costs no movement."""
     return corp.ability(f"{COSMOS}:4") and bool(energy >> index & 1)
+
+
+# ----- Oasis Ultd. -------------------------------------------------------------------------------------------------
+OASIS = "water_path"
+OASIS_ROUND = "oasis_round_movement"  # Corp.used marker
+OASIS_WATER_TOP = 23  # the last step of the water path
+
+
+def track_top(corp: Corp, t: int) -> int:
+    """The top of tracker ``t``: 15, or 23 for Oasis' water path."""
+    return OASIS_WATER_TOP if corp.corporation.rule == OASIS and t == WATER else TRACK_TOP
+
+
+def _cell_of(corp: Corp, t: int, level: int) -> tuple[int, int]:
+    return corp.corporation.water_path[level] if t == WATER else (t, level)
+
+
+def _oasis_step(corp: Corp, t: int, step: int) -> int | None:
+    """Oasis: no tracker moves onto a cell another tracker stands on (the water tracker crosses the other columns);
+    with tech 1 it jumps on along its own track or path to the next free cell."""
+    others = {_cell_of(corp, u, corp.tracks[u]) for u in range(len(TRACKS)) if u != t}
+    target = corp.tracks[t] + step
+    while 0 <= target <= track_top(corp, t):
+        if _cell_of(corp, t, target) not in others:
+            return target
+        if not corp.ability(f"{OASIS}:1"):
+            return None
+        target += step
+    return None
+
+
+def water_steps(corp: Corp, water_part: int, ice: int) -> int | None:
+    """Oasis: a placed tile advances water once per water square on planet ice (None: the ordinary rule)."""
+    if corp.corporation.rule != OASIS:
+        return None
+    return (water_part & ice).bit_count()
+
+
+def _oasis_tile_items(corp: Corp, kind: TileKind, mask: int) -> list[list[object]]:
+    items: list[list[object]] = []
+    if corp.ability(f"{OASIS}:3") and mask and not mask & corp.planet.ice:
+        items.append(["gain", WATER])  # tech 3: a tile covering no ice advances water once
+    if WATER in (kind.resource_a, kind.resource_b):
+        if corp.ability(f"{OASIS}:4"):
+            items.append(["patch"])
+        if corp.ability(f"{OASIS}:5"):
+            items.append(["synergy"])
+    return items
+
+
+def oasis_round_movement(self: PlanetUnknownState, p: int, corp: Corp) -> None:
+    """Oasis tech 2: 1 movement per rover standing on water terrain at the start of the round (ruling R7)."""
+    if OASIS_ROUND in corp.used:
+        return
+    corp.used.append(OASIS_ROUND)
+    count = sum(1 for index in corp.rovers if corp.terrain[WATER] >> index & 1)
+    if count:
+        self._gain_movement(corp, count, False)
+        self.emit("corporation_ability", player=p, ability=f"{OASIS}:2", movement=count)

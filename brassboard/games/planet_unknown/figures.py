@@ -115,6 +115,7 @@ class Corporation:
     abilities: tuple[str, ...] = ()  # by tech level - 1: the ability each level unlocks
     ability_texts: tuple[str, ...] = ()
     improved: tuple[tuple[tuple[Benefit, ...], ...], ...] = ()  # Flux: the flux track's benefits under tech 3
+    water_path: tuple[tuple[int, int], ...] = ()  # Oasis: the (track, position) the water tracker stands on per level
 
 
 @dataclass(frozen=True)
@@ -389,7 +390,9 @@ def _module_corporation(data: dict[str, Any], standard: Corporation) -> Corporat
                        abilities=tuple(f"{rule}:{t['level']}" for t in data["tech"]),
                        ability_texts=tuple(t["text"] for t in data["tech"]),
                        improved=tuple(_numbered(data["improved"][name], []) for name in TRACKS)
-                       if "improved" in data else ())
+                       if "improved" in data else (),
+                       water_path=tuple((TRACKS.index(column), position)
+                                        for column, position in data["tracks"].get("water_path", [])))
 
 
 @cache

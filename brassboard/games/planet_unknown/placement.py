@@ -208,7 +208,7 @@ def _put_tile(self: PlanetUnknownState, p: int, corp: Corp, tile: int, pl: Place
         corp.pending.append(["only", kind.resource_a, gains_a, kind.resource_b, gains_b])
     else:
         corp.pending.extend(gains_a + gains_b)
-    corp.pending.extend(corporations.placed_tile_items(corp, kind))
+    corp.pending.extend(corporations.placed_tile_items(corp, kind, pl.mask))
     corp.pending.extend(corporations.energy_tile_items(corp, kind))
     if round_tile:
         corporations.placed_round_tile(self, p, corp, kind)
@@ -219,6 +219,9 @@ def _put_tile(self: PlanetUnknownState, p: int, corp: Corp, tile: int, pl: Place
 
 def _tile_gains(self: PlanetUnknownState, corp: Corp, resource: int, part: int, other: int) -> list[Item]:
     if resource == WATER:
+        oasis = corporations.water_steps(corp, part, corp.planet.ice)
+        if oasis is not None:
+            return [["gain", WATER]] * oasis
         if not part & corp.planet.ice:
             return []  # water advances only where its terrain covers ice
         return [["gain", WATER]] * (2 if corp.ability("double_water") else 1)

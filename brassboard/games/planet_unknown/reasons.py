@@ -12,7 +12,6 @@ from . import geometry as g
 from .figures import (
     RESOURCE_INDEX,
     ROVER,
-    TRACK_TOP,
     TRACKS,
     planet_shapes,
 )
@@ -101,8 +100,10 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
         if not isinstance(track, str) or track not in TRACKS:
             return f"{track!r} is not a track; tracks are {', '.join(TRACKS)}"
         t = RESOURCE_INDEX[track]
-        if kind in ("synergy", "advance") and t != ROVER and corp.tracks[t] >= TRACK_TOP:
-            return f"the {track} tracker is at the top ({TRACK_TOP}): it advances no further"
+        if kind in ("synergy", "advance") and t != ROVER and corp.tracks[t] >= corporations.track_top(corp, t):
+            return f"the {track} tracker is at the top ({corporations.track_top(corp, t)}): it advances no further"
+        if kind in ("synergy", "advance", "gain") and t != ROVER and corporations.step_up(corp, t) is None:
+            return f"the {track} tracker cannot advance: lifepods or another tracker leave it no position"
         if kind == "regress" and corp.tracks[t] == 0:
             return f"the {track} tracker is at 0: it cannot regress"
         if kind == "energy":

@@ -12,7 +12,6 @@ from . import corporations, planets
 from . import geometry as g
 from .figures import (
     RESOURCE_INDEX,
-    TRACK_TOP,
     Planet,
 )
 from .state import (
@@ -124,7 +123,8 @@ def private_objective_met(corp: Corp, objective: dict[str, Any]) -> bool:
         return any((area & corp.icons[r]).bit_count() >= objective["min"]
                    for area in g.components(planets.terrain(corp, r)))
     if kind == "track_top":
-        return corp.tracks[RESOURCE_INDEX[objective["track"]]] >= TRACK_TOP
+        t = RESOURCE_INDEX[objective["track"]]
+        return corp.tracks[t] >= corporations.track_top(corp, t)
     if kind == "icons_at_most":
         return corp.icons[RESOURCE_INDEX[objective["resource"]]].bit_count() <= int(objective["max"])
     if kind == "meteorites_collected_at_least":
@@ -150,7 +150,7 @@ def neighbor_measure(corp: Corp, objective: dict[str, Any]) -> int:
     if kind == "icons_fewest":
         return -corp.icons[RESOURCE_INDEX[objective["resource"]]].bit_count()
     if kind == "most_tracks_at_max":
-        return sum(1 for t in corp.tracks if t >= TRACK_TOP)
+        return sum(1 for t, position in enumerate(corp.tracks) if position >= corporations.track_top(corp, t))
     if kind == "meteorites_most":
         return corp.meteorites_collected
     if kind == "lifepods_most":

@@ -3,8 +3,8 @@ tracks position by position (used by text.py)."""
 
 from __future__ import annotations
 
-from .corporations import benefits_at
-from .figures import TRACK_TOP, TRACKS, Benefit, Corporation, Planet
+from .corporations import benefits_at, track_top
+from .figures import TRACKS, Benefit, Corporation, Planet
 from .state import Corp
 
 SPECIAL_MARKS = {"ring_anchor": "=", "centre_start": "+", "cities": "#", "toxic": "!", "electric": "%"}
@@ -62,7 +62,7 @@ def track_lines(corp: Corp) -> list[str]:
              + (f"; tech unlocked: {'; '.join(unlocked)}" if unlocked else "")]
     for t, name in enumerate(TRACKS):
         cells = []
-        for position in range(TRACK_TOP + 1):
+        for position in range(track_top(corp, t) + 1):
             text = "+".join(_benefit(b) for b in benefits_at(corp, t, position)) or "."
             if [t, position] in corp.track_pods:
                 text = f"({text})"  # under a lifepod (Cosmos Inc)

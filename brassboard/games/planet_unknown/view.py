@@ -69,7 +69,9 @@ def static_figures() -> dict[str, Any]:
         "corporations": {name: {"id": c.id, "complexity": c.complexity, "rule": c.rule, "rovers": c.rovers,
                                 "track_benefits": [[[list(b) for b in at] for at in track] for track in c.benefits],
                                 "tech_positions": {str(k): v for k, v in c.tech_positions.items()},
-                                "rover_overflow_move": c.rover_overflow_move, "tech": list(c.ability_texts)}
+                                "rover_overflow_move": c.rover_overflow_move, "tech": list(c.ability_texts),
+                                "improved": [[[list(b) for b in at] for at in track] for track in c.improved],
+                                "water_path": [[TRACKS[t], position] for t, position in c.water_path]}
                          for name, c in fig.corporations.items()},
     }
 
