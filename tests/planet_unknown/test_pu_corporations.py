@@ -766,3 +766,33 @@ def test_random_oasis_games_keep_the_invariants(players: int) -> None:
         state = play_random(players, 130 + seed, {"corporation": "Oasis Ultd.", "events": True},
                             views_every=30, replay=True)
         assert {c.corporation_name for c in state.corps} == {"Oasis Ultd."}
+
+
+# ===== the greedy bot ============================================================================================
+@pytest.mark.parametrize("corporation", ["Cosmos Inc", "Flux Industries", "Horizon Group", "Oasis Ultd.", "Republic"])
+def test_greedy_plays_a_whole_game_with_every_built_corporation(corporation: str) -> None:
+    from brassboard.bots import make_bot
+    from brassboard.engine import new_game
+
+    state = new_game("planet_unknown", 2, 8, {"corporation": corporation, "events": True})
+    bots = [make_bot("greedy", "planet_unknown", seat) for seat in range(2)]
+    while not state.is_over():
+        player = state.active_players()[0]
+        action = bots[player].choose(state, player)
+        assert action in state.legal_actions(player)
+        state.apply(player, action)
+    assert all(s.total > 0 for s in state.scores())
+
+
+def test_greedy_keeps_cosmos_lifepods_in_the_scoring_area_and_values_oasis_water() -> None:
+    from brassboard.games.planet_unknown.bots import step_value
+
+    state, corp = cosmos()
+    corp.lifepods_collected = 1
+    with_items(state, 0, ["pod"])
+    from brassboard.bots import make_bot
+
+    assert str(make_bot("greedy", "planet_unknown", 1).choose(state, 0)) == "pod area"
+    _, corp = oasis()
+    corp.tracks = [5, 9, 0, 0, 0]
+    assert step_value(corp, WATER) > 3  # level 10 brings the first water medal, 3

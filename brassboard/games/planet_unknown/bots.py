@@ -105,7 +105,7 @@ class GreedyBot:
                 return step_value(corp, RESOURCE_INDEX[str(args[0])], steps)
             if kind == "regress":
                 t = RESOURCE_INDEX[str(args[0])]
-                return -step_value(corp, t) - corp.corporation.medal_at[t][corp.tracks[t]]
+                return -step_value(corp, t) - corporations.track_medal(corp, t)
             if kind == "only":
                 resource = RESOURCE_INDEX[str(args[0])]
                 return step_value(corp, resource) if resource < len(corp.tracks) else 0.5
