@@ -185,3 +185,31 @@ def test_the_text_render_shows_the_planet_and_the_corporations_tracks() -> None:
     water = next(line for line in text.splitlines() if line.strip().startswith("water*"))
     assert water.split()[1:5] == ["[.]", ".", "1m", "SYN"]
     assert "then mv3" in text  # the rover track past its top
+
+
+@pytest.mark.parametrize(("corporation", "planet"), [("Cosmos Inc", "Tartarus"), ("Flux Industries", "Persephone"),
+                                                     ("Oasis Ultd.", "Pajitnov"), ("Republic", "K'Aax"),
+                                                     ("Horizon Group", "Arashi")])
+def test_mutated_module_actions_are_refused_and_change_nothing(corporation: str, planet: str) -> None:
+    import random
+
+    from pu_invariants import mutate
+
+    from brassboard.engine import Match
+
+    rng = random.Random(3)
+    match = Match("planet_unknown", 2, 9, {"corporation": corporation, "planet": planet, "events": True})
+    refused = 0
+    while not match.state.is_over():
+        player = rng.choice(match.state.active_players())
+        legal = match.state.legal_actions(player)
+        wrong = mutate(rng.choice(legal), rng)
+        if wrong not in legal:
+            before = match.state.to_json()
+            with pytest.raises(IllegalAction) as refusal:
+                match.state.apply(player, wrong)
+            assert refusal.value.reason
+            assert match.state.to_json() == before
+            refused += 1
+        match.apply(player, rng.choice(legal))
+    assert refused > 30
