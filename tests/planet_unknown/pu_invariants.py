@@ -11,14 +11,14 @@ import random
 from typing import Any
 
 from brassboard.engine import Action, Match
-from brassboard.games.planet_unknown.figures import TRACK_TOP, figures
-from brassboard.games.planet_unknown.rules import PlanetUnknownState
+from brassboard.games.planet_unknown import planets
+from brassboard.games.planet_unknown.corporations import track_top
+from brassboard.games.planet_unknown.figures import figures, planet_shapes
+from brassboard.games.planet_unknown.rules import OBJECTIVES, PlanetUnknownState
 
 FIG = figures()
-PLANET = FIG.planet
 TILE_COUNT = len(FIG.tiles)
 CIV_COUNT = len(FIG.civ_cards)
-START_LIFEPODS = PLANET.lifepods.bit_count()
 
 
 def check(state: PlanetUnknownState) -> None:
@@ -30,39 +30,50 @@ def check(state: PlanetUnknownState) -> None:
     civ = [c for pile in state.civ_piles for c in pile] + state.civ_box + [c for corp in state.corps for c in corp.civ]
     assert sorted(civ) == sorted(FIG.civ_cards), "civ cards are not conserved"
     for p, corp in enumerate(state.corps):
+        planet = corp.planet
+        if state.phase != OBJECTIVES or not any(item[0] == "side" for item in corp.pending):
+            assert corp.planet_name in (FIG.planet.name, corp.dealt[0]) or state.options["planet"], \
+                f"P{p}: a planet side neither standard nor dealt"
         # no overlap: tiles and patches cover disjoint squares that add up to the covered mask
         covered = corp.patches
         total = corp.patches.bit_count()
         for tile, x, y, orientation in corp.placed:
             kind = FIG.tiles[tile]
-            mask = FIG.shapes[kind.shape].by_spot[kind.meteor][(x, y, orientation)].mask
+            mask = planet_shapes(corp.planet_name)[kind.shape].by_spot[kind.meteor][(x, y, orientation)].mask
             assert not covered & mask, f"P{p}: tiles overlap"
             covered |= mask
             total += mask.bit_count()
         assert covered == corp.occupied and covered.bit_count() == total, f"P{p}: covered squares disagree"
-        assert not corp.occupied & ~PLANET.squares, f"P{p}: a tile leaves the planet"
+        assert not corp.occupied & ~planet.squares, f"P{p}: a tile leaves the planet"
         terrains = 0
         for mask in corp.terrain:
             assert not terrains & mask, f"P{p}: two terrains on one square"
             terrains |= mask
         assert terrains == corp.occupied, f"P{p}: terrain and covered squares disagree"
         for t, position in enumerate(corp.tracks):
-            assert 0 <= position <= TRACK_TOP, f"P{p}: tracker {t} at {position}"
-        assert not corp.meteorites & ~corp.occupied, f"P{p}: a meteorite off the tiles"
+            assert 0 <= position <= track_top(corp, t), f"P{p}: tracker {t} at {position}"
+        carrying = corp.corporation.rule == "meteorite_delivery"  # Horizon Group's rovers carry meteorites
+        allowed = planet.squares if carrying else corp.occupied
+        assert not corp.meteorites & ~allowed, f"P{p}: a meteorite off the tiles"
         assert not corp.lifepods & corp.occupied, f"P{p}: a lifepod under a tile"
-        assert not corp.lifepods & ~PLANET.lifepods, f"P{p}: a lifepod off its printed space"
-        pods = corp.lifepods.bit_count() + corp.lifepods_collected + corp.lifepods_lost
-        assert pods == START_LIFEPODS, f"P{p}: lifepods not conserved"
+        assert not corp.lifepods & ~planet.lifepods, f"P{p}: a lifepod off its printed space"
+        pods = corp.lifepods.bit_count() + corp.lifepods_collected + corp.lifepods_lost + len(corp.track_pods)
+        for t, position in corp.track_pods:  # Cosmos Inc: lifepods on tracks, never under a tracker
+            assert corp.tracks[t] != position, f"P{p}: a tracker on a lifepod"
+        assert len({tuple(pod) for pod in corp.track_pods}) == len(corp.track_pods), f"P{p}: two lifepods stacked"
+        assert pods == planet.lifepods.bit_count(), f"P{p}: lifepods not conserved"
         assert min(corp.rovers_left, corp.rovers_lost, corp.movement, corp.stored_patches,
                    corp.lifepods_collected, corp.meteorites_collected, corp.meteorites_destroyed) >= 0, \
             f"P{p}: a negative count"
         assert len(set(corp.rovers)) == len(corp.rovers), f"P{p}: two rovers on one square"
         for index in corp.rovers:
             b = 1 << index
-            assert PLANET.squares & b, f"P{p}: a rover off the planet"
-            assert not (corp.lifepods | corp.meteorites) & b, f"P{p}: a rover beside something it should collect"
+            assert planet.squares & b, f"P{p}: a rover off the planet"
+            assert not planets.rover_barred(corp) & b, f"P{p}: a rover on uncovered toxic terrain"
+            assert not (corp.lifepods | (0 if carrying else corp.meteorites)) & b, \
+                f"P{p}: a rover beside something it should collect"
         # each tech level unlocked lies at or below the tracker
-        for level, position in FIG.corporation.tech_positions.items():
+        for level, position in corp.corporation.tech_positions.items():
             if corp.level(level):
                 assert corp.tracks[4] >= position, f"P{p}: tech level {level} above its tracker"
         score = state.score_of(p)

@@ -8,8 +8,10 @@ same commit:
     .venv/bin/python tests/planet_unknown/pu_make_golden.py            # rewrite every golden file
     .venv/bin/python tests/planet_unknown/pu_make_golden.py --check    # report drift, write nothing (exit 1)
 
-One match per player count (1-6), played by greedy bots seeded with ``brassboard.bots.seat_seed``; the 1-player
-match is the solo game (events always on), the 3- and 5-player ones use events and private objectives. Players act
+One match per player count (1-6) and eight with the modules (dealt boards; Tartarus; Gaia; Republic on Petra; Flux on
+K'Aax; Horizon on Lacuna; Cosmos on Tartarus; Oasis on K-273), played by greedy bots seeded with
+``brassboard.bots.seat_seed``; the 1-player match is the solo game (events always on), the 3- and 5-player ones
+use events and private objectives. Players act
 in the order of ``active_players()``, the lowest seat first. The test replays the stored actions and never runs a
 bot, so a change of the bot does not touch the golden files until they are regenerated.
 """
@@ -46,6 +48,15 @@ SPECS: tuple[Spec, ...] = (
     Spec("4p", 4, 4159),
     Spec("5p_events_private", 5, 4160, {"events": True, "private_objectives": True}),
     Spec("6p", 6, 4161),
+    # the modules: dealt special planets chosen by the bots, and one planet for every seat
+    Spec("3p_dealt_planets", 3, 4162, {"planets": "asymmetric", "corporations": "asymmetric", "events": True}),
+    Spec("2p_tartarus", 2, 4163, {"planet": "Tartarus"}),
+    Spec("4p_gaia_private", 4, 4164, {"planet": "Gaia", "private_objectives": True}),
+    Spec("3p_republic_events", 3, 4165, {"corporation": "Republic", "planet": "Petra", "events": True}),
+    Spec("2p_flux_kaax", 2, 4166, {"corporation": "Flux Industries", "planet": "K'Aax"}),
+    Spec("3p_horizon_lacuna", 3, 4167, {"corporation": "Horizon Group", "planet": "Lacuna", "events": True}),
+    Spec("2p_cosmos_tartarus", 2, 4168, {"corporation": "Cosmos Inc", "planet": "Tartarus"}),
+    Spec("2p_oasis_k273", 2, 4169, {"corporation": "Oasis Ultd.", "planet": "K-273"}),
 )
 
 

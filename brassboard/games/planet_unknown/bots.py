@@ -17,9 +17,10 @@ from collections.abc import Callable
 
 from brassboard.engine import Action, GameState
 
+from . import corporations, planets
 from . import geometry as g
-from .figures import RESOURCE_INDEX, RESOURCES, ROVER, TRACK_TOP, WATER, figures
-from .rules import PLANET, Corp, PlanetUnknownState
+from .figures import RESOURCE_INDEX, RESOURCES, ROVER, TRACK_TOP, WATER, figures, planet_shapes
+from .rules import Corp, PlanetUnknownState
 
 FIG = figures()
 CORP = FIG.corporation
@@ -32,6 +33,7 @@ METEOR_LINE_PENALTY = 0.3  # per medal of a row or column a new meteorite spoils
 LIFEPOD_PENALTY = 1.5
 LINE_PROGRESS = 1.0  # weight of bringing a row or column closer to complete (squared share covered)
 HOLE_PENALTY = 1.2  # per single empty square a tile walls in (only a biomass patch could fill it)
+REGRESS_COST = 1.0  # Republic: the step of another tracker each civ milestone takes back (about one step's worth)
 CIV_CARD_VALUE = {"medals": 1.0, "medals_and_advance": 1.3, "advance_different": 1.5, "advance_one": 1.5,
                   "biomass": 1.0, "rover_move": 0.6, "place_depot_tile": 2.5, "collect_lifepods": 1.2,
                   "teleport_rover": 0.8, "destroy_meteorites_line": 1.0, "destroy_meteorites": 0.8,
@@ -42,19 +44,24 @@ CIV_CARD_VALUE = {"medals": 1.0, "medals_and_advance": 1.3, "advance_different":
 def step_value(corp: Corp, track: int, steps: int = 1) -> float:
     """What advancing ``track`` by ``steps`` is worth to ``corp`` now (medals gained plus benefits reached)."""
     position = corp.tracks[track]
+    if corp.corporation.water_path and track == WATER:  # Oasis: the water path's cells and medals
+        return _oasis_water_value(corp, steps)
     if position >= TRACK_TOP:
-        return CORP.rover_overflow_move * MOVE_VALUE if track == ROVER else 0.0
+        return corp.corporation.rover_overflow_move * MOVE_VALUE if track == ROVER else 0.0
     value = 0.0
     for k in range(1, steps + 1):
         reached = min(TRACK_TOP, position + k)
-        for benefit, amount in CORP.benefits[track][reached]:
+        for benefit, amount in corp.corporation.benefits[track][reached]:
             if benefit == "move":
                 value += amount * MOVE_VALUE
             elif benefit == "rover":
                 value += BENEFIT_VALUE["rover"] if corp.rovers_left else 0.0
             elif benefit != "medal":
                 value += BENEFIT_VALUE.get(benefit, 0.0)
-    gained = CORP.medal_at[track][min(TRACK_TOP, position + steps)] - CORP.medal_at[track][position]
+                if benefit == "civ" and corp.corporation.rule == "civ_regress":
+                    value -= REGRESS_COST  # Republic: each civ milestone costs a step of another tracker
+    medal_at = corp.corporation.medal_at[track]
+    gained = medal_at[min(TRACK_TOP, position + steps)] - medal_at[position]
     # an early step is worth a little for the steps it opens, even without a benefit of its own
     return value + gained + 0.3
 
@@ -86,7 +93,7 @@ class GreedyBot:
 
     def _scorer(self, state: PlanetUnknownState, p: int, corp: Corp) -> Callable[[Action], float]:
         targets = corp.lifepods | corp.meteorites
-        distances = _distances(targets) if targets and (corp.rovers or corp.pending) else None
+        distances = _distances(corp, targets) if targets and (corp.rovers or corp.pending) else None
 
         def score(action: Action) -> float:
             kind, args = action.kind, action.args
@@ -97,8 +104,8 @@ class GreedyBot:
                 steps = int(item[3]) if item else 1
                 return step_value(corp, RESOURCE_INDEX[str(args[0])], steps)
             if kind == "regress":
-                return -step_value(corp, RESOURCE_INDEX[str(args[0])]) - CORP.medal_at[RESOURCE_INDEX[str(args[0])]][
-                    corp.tracks[RESOURCE_INDEX[str(args[0])]]]
+                t = RESOURCE_INDEX[str(args[0])]
+                return -step_value(corp, t) - corporations.track_medal(corp, t)
             if kind == "only":
                 resource = RESOURCE_INDEX[str(args[0])]
                 return step_value(corp, resource) if resource < len(corp.tracks) else 0.5
@@ -123,20 +130,22 @@ class GreedyBot:
             if kind == "done":
                 return -0.5
             if kind == "patch":
-                return _snugness(corp, g.bit(int(args[0]), int(args[1]))) + _lines_completed(corp, g.bit(
-                    int(args[0]), int(args[1])))
+                b = g.bit(int(args[0]), int(args[1]))
+                return _snugness(corp, b) + _lines_completed(corp, b) + _planet_rule_value(corp, b)
             if kind == "store":
                 return 0.4
             if kind in ("collect", "destroy", "meteorite"):
                 b = g.bit(int(args[0]), int(args[1]))
-                value = _line_medals(b)
+                value = _line_medals(corp, b)
                 return -value if kind == "meteorite" else value
             if kind == "clear":
-                line = PLANET.rows[int(args[1])] if args[0] == "row" else PLANET.columns[int(args[1])]
+                line = corp.planet.rows[int(args[1])] if args[0] == "row" else corp.planet.columns[int(args[1])]
                 return float((corp.meteorites & line).bit_count())
             if kind == "keep":
                 card = FIG.civ_cards[corp.offer[int(args[0]) - 1]]
                 return CIV_CARD_VALUE.get(card["kind"], 0.5) + float(card.get("medals", 0))
+            if kind in ("pod", "relocate"):  # Cosmos: a lifepod scores in the area; on a track it only jumps
+                return 1.0 if args[-1] in ("area", "stop") else -0.5
             if kind == "synergy_or_peek" or kind == "peek":
                 return 0.0
             return self.rng.random()
@@ -149,23 +158,24 @@ class GreedyBot:
         tile = state.top(ring, stack)
         assert tile is not None
         kind = FIG.tiles[tile]
-        pl = FIG.shapes[kind.shape].by_spot[kind.meteor][(x, y, orientation)]
-        value = pl.mask.bit_count() * SQUARE_VALUE + _snugness(corp, pl.mask) + _lines_completed(corp, pl.mask)
-        empty = PLANET.squares & ~(corp.occupied | pl.mask)
+        pl = planet_shapes(corp.planet_name)[kind.shape].by_spot[kind.meteor][(x, y, orientation)]
+        value = (pl.mask.bit_count() * SQUARE_VALUE + _snugness(corp, pl.mask) + _lines_completed(corp, pl.mask)
+                 + _planet_rule_value(corp, pl.mask))
+        empty = corp.planet.squares & ~(corp.occupied | pl.mask)
         holes = g.border(pl.mask) & empty & ~g.neighbours(empty)  # single squares no tile can fill any more
         value -= holes.bit_count() * HOLE_PENALTY
         for resource, part in ((kind.resource_a, pl.mask_a), (kind.resource_b, pl.mask_b)):
             if resource == WATER:
-                if part & PLANET.ice:
-                    value += step_value(corp, WATER) * (2 if corp.level(4) else 1)
+                if part & corp.planet.ice:
+                    value += step_value(corp, WATER) * (2 if corp.ability("double_water") else 1)
             elif resource < 5:
                 value += step_value(corp, resource)
             else:  # energy: the best track it may choose
                 other = kind.resource_b if resource == kind.resource_a else kind.resource_a
                 value += step_value(corp, other) if other < 5 else 0.5
         value -= (corp.lifepods & pl.mask).bit_count() * LIFEPOD_PENALTY
-        if kind.meteor and not corp.level(5):
-            value -= _line_medals(1 << pl.meteor) * METEOR_LINE_PENALTY
+        if kind.meteor and not corp.ability("no_meteorites"):
+            value -= _line_medals(corp, 1 << pl.meteor) * METEOR_LINE_PENALTY
         return value
 
     def _rotation_value(self, state: PlanetUnknownState, p: int, steps: int) -> float:
@@ -179,7 +189,7 @@ class GreedyBot:
             if tile is None:
                 continue
             kind = FIG.tiles[tile]
-            value = FIG.shapes[kind.shape].size * SQUARE_VALUE
+            value = planet_shapes(corp.planet_name)[kind.shape].size * SQUARE_VALUE
             value += sum(step_value(corp, r) for r in (kind.resource_a, kind.resource_b) if r < 5 and r != WATER)
             best = max(best, value)
         return best
@@ -190,7 +200,7 @@ def _snugness(corp: Corp, mask: int) -> float:
 
     Counted with shifts, one direction at a time: a side at the grid's edge touches the outside.
     """
-    solid = (corp.occupied | ~PLANET.squares) & g.FULL & ~mask
+    solid = (corp.occupied | ~corp.planet.squares) & g.FULL & ~mask
     touching = (
         (((mask & ~g.RIGHT_COLUMN) << 1) & solid).bit_count() + (mask & g.RIGHT_COLUMN).bit_count()
         + (((mask & ~g.LEFT_COLUMN) >> 1) & solid).bit_count() + (mask & g.LEFT_COLUMN).bit_count()
@@ -202,9 +212,11 @@ def _snugness(corp: Corp, mask: int) -> float:
 
 def _lines_completed(corp: Corp, mask: int) -> float:
     """Medals of the rows and columns ``mask`` completes, plus progress towards the others it touches."""
-    covered = corp.occupied | mask
+    before = planets.covered_for_lines(corp)  # Petra: uncovered currents count as covered
+    covered = before | mask
     value = 0.0
-    for lines, medals in ((PLANET.rows, PLANET.row_medals), (PLANET.columns, PLANET.column_medals)):
+    planet = corp.planet
+    for lines, medals in ((planet.rows, planet.row_medals), (planet.columns, planet.column_medals)):
         for line, medal in zip(lines, medals, strict=True):
             if not line & mask or line & corp.meteorites:
                 continue
@@ -212,19 +224,47 @@ def _lines_completed(corp: Corp, mask: int) -> float:
                 value += medal
             else:
                 size = line.bit_count()
-                before = (line & corp.occupied).bit_count() / size
+                done_before = (line & before).bit_count() / size
                 after = (line & covered).bit_count() / size
-                value += LINE_PROGRESS * medal * (after * after - before * before)
+                value += LINE_PROGRESS * medal * (after * after - done_before * done_before)
     return value
 
 
-def _line_medals(b: int) -> float:
+def _oasis_water_value(corp: Corp, steps: int) -> float:
+    before = corporations.track_medal(corp, WATER)
+    saved = corp.tracks[WATER]
+    value = 0.0
+    for _ in range(steps):
+        target = corporations.step_up(corp, WATER)
+        if target is None:
+            break
+        corp.tracks[WATER] = target
+        for benefit, amount in corporations.benefits_at(corp, WATER, target):
+            value += amount * MOVE_VALUE if benefit == "move" else BENEFIT_VALUE.get(benefit, 0.0)
+    gained = corporations.track_medal(corp, WATER) - before
+    corp.tracks[WATER] = saved  # looked ahead only
+    return value + gained + 0.3
+
+
+def _planet_rule_value(corp: Corp, mask: int) -> float:
+    """The planet's own medals that covering ``mask`` wins or loses: Gaia's cities, Cerberus' sub-planets."""
+    planet = corp.planet
+    if planet.rule == "cities":
+        return -float(planet.bonus * (mask & planet.special & ~corp.occupied).bit_count())
+    if planet.rule == "sub_planets":
+        covered = corp.occupied | mask
+        return float(planet.bonus * sum(1 for region in planet.regions
+                                        if region & covered == region and region & corp.occupied != region))
+    return 0.0
+
+
+def _line_medals(corp: Corp, b: int) -> float:
     index = b.bit_length() - 1
     x, y = g.xy(index)
-    return float(PLANET.row_medals[y] + PLANET.column_medals[x])
+    return float(corp.planet.row_medals[y] + corp.planet.column_medals[x])
 
 
-def _distances(targets: int) -> dict[int, int]:
+def _distances(corp: Corp, targets: int) -> dict[int, int]:
     """Steps from every planet square to the nearest target square (breadth-first over the planet)."""
     distances = {i: 0 for i in g.cells_of(targets)}
     frontier = targets
@@ -232,7 +272,7 @@ def _distances(targets: int) -> dict[int, int]:
     step = 0
     while frontier:
         step += 1
-        frontier = g.neighbours(frontier) & PLANET.squares & ~seen
+        frontier = g.neighbours(frontier) & corp.planet.squares & ~seen
         seen |= frontier
         for i in g.cells_of(frontier):
             distances[i] = step

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import corporations
 from .state import (
     FIG,
     OVER,
@@ -37,7 +38,8 @@ def _card_effect(self: PlanetUnknownState, p: int, corp: Corp, card: dict[str, A
         corp.pending.extend([["destroy", "meteorite"]] * card["count"])
     elif kind == "raise_to":
         for t in range(5):
-            while corp.tracks[t] < card["position"]:
+            # (Cosmos: lifepods above may leave no position to reach: the raise stops there)
+            while corp.tracks[t] < card["position"] and corporations.step_up(corp, t) is not None:
                 self._advance(p, corp, t, synergy=False)
     elif kind == "medals_and_advance":  # at game end
         corp.pending.append(["advance", list(range(5)), 1, 1, 1, 0])

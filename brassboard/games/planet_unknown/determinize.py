@@ -11,7 +11,8 @@ Each hidden part is re-dealt from the pool the observer cannot tell apart, consi
   may be dealt again: the observer forgets them (a loss of knowledge, never a leak);
 - civ cards, rank by rank: the piles, the box and other players' end-game cards (their rank is public, their
   face is not) are re-dealt from the rank's cards the observer has not seen (an offer it holds shows its pile);
-- private objectives: other players' kept and dealt ones and the objective deck are re-dealt together.
+- private objectives: other players' kept and dealt ones and the objective deck are re-dealt together;
+- the sides other players chose for their dealt boards, secret until all have chosen: drawn anew.
 
 Every pool is sorted before it is shuffled, so the result depends only on the view and the generator, never on
 the order or faces of what it replaces. A card the observer saw once and forgot (an earlier civ offer, its own
@@ -37,6 +38,7 @@ def determinize(state: PlanetUnknownState, observer: int, rng: Rng) -> None:
     _events(state, observer, rng)
     _civ_cards(state, observer, rng)
     _objectives(state, observer, rng)
+    _sides(state, observer, rng)
     state._legal = {}
 
 
@@ -87,7 +89,7 @@ def _civ_cards(state: PlanetUnknownState, observer: int, rng: Rng) -> None:
     # ``offer`` holds dealt objectives in the objectives phase and a civ pile's cards in the claim phase
     civ_offer = me.offer if state.phase == "claim" and not _objectives_dealt(me.pending) else []
     seen = set(me.civ) | set(civ_offer)
-    offer_rank = cards[civ_offer[0]]["rank"] if civ_offer else 0
+    before = [list(pile) for pile in state.civ_piles]
     box: list[int] = []
     for rank, ids in fig.civ_ranks().items():
         pile = state.civ_piles[rank - 1]
@@ -96,7 +98,9 @@ def _civ_cards(state: PlanetUnknownState, observer: int, rng: Rng) -> None:
                  if cards[card]["rank"] == rank and cards[card]["timing"] != "immediate"]
         shown = {card for p, corp in enumerate(state.corps) if p != observer
                  for card in corp.civ if cards[card]["timing"] == "immediate" or not swap_held}
-        pile_known = rank == offer_rank
+        # the pile's cards in the observer's offer stay (a whole pile, or Republic's one card of the next rank)
+        fixed = [card for card in pile if card in seen]
+        pile_known = len(fixed) == len(pile)
         unseen = [card for card in ids if card not in seen and card not in shown and not (pile_known and card in pile)]
         pool = _shuffled(unseen, rng)
         for p, i in slots:  # a hidden held card is an end-game card of its rank
@@ -104,14 +108,29 @@ def _civ_cards(state: PlanetUnknownState, observer: int, rng: Rng) -> None:
             pool.remove(card)
             state.corps[p].civ[i] = card
         if not pile_known:
-            state.civ_piles[rank - 1] = sorted(pool[:len(pile)])
-            pool = pool[len(pile):]
+            missing = len(pile) - len(fixed)
+            state.civ_piles[rank - 1] = sorted(fixed + pool[:missing])
+            pool = pool[missing:]
         box += pool
     state.civ_box = sorted(box)
     if state.phase == "claim":
         for p, corp in enumerate(state.corps):
             if p != observer and corp.offer and not _objectives_dealt(corp.pending):
-                corp.offer = _shuffled(state.civ_piles[cards[corp.offer[0]]["rank"] - 1], rng)
+                corp.offer = _offer_like(state, corp.offer, before, rng)
+
+
+def _offer_like(state: PlanetUnknownState, offer: list[int], piles: list[list[int]], rng: Rng) -> list[int]:
+    """Another player's civ offer dealt anew from the re-dealt piles, built as the rule builds it: one rank's pile
+    (Republic tech 2: plus one card of the next rank), or every card left (Republic tech 5)."""
+    cards = figures().civ_cards
+    if sorted(offer) == sorted(c for pile in piles for c in pile):
+        return _shuffled([c for pile in state.civ_piles for c in pile], rng)
+    rank = min(cards[c]["rank"] for c in offer)
+    result = list(state.civ_piles[rank - 1])
+    following = state.civ_piles[rank] if rank < len(state.civ_piles) else []
+    if any(cards[c]["rank"] == rank + 1 for c in offer) and following:
+        result.append(_shuffled(following, rng)[0])
+    return _shuffled(result, rng)
 
 
 def _objectives_dealt(pending: list[list[Any]]) -> bool:
@@ -135,3 +154,11 @@ def _objectives(state: PlanetUnknownState, observer: int, rng: Rng) -> None:
     for corp in dealing:
         corp.offer, pool = pool[:len(corp.offer)], pool[len(corp.offer):]
     state.objective_deck = pool
+
+
+def _sides(state: PlanetUnknownState, observer: int, rng: Rng) -> None:
+    for p, corp in enumerate(state.corps):
+        if p != observer:
+            for slot in (0, 1):
+                if corp.chosen[slot]:
+                    corp.chosen[slot] = ("standard", "special")[rng.below(2)]

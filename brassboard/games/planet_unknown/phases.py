@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import corporations, setup
 from .state import (
     CLAIM,
     EVENT,
@@ -49,6 +50,8 @@ def _settle(self: PlanetUnknownState) -> None:
             if not all(c.finished for c in self.corps):
                 return
             if self.phase == OBJECTIVES:
+                if setup.reveal_sides(self):
+                    continue  # Flux's start track, chosen once the boards are up
                 self._start_round()
             elif self.phase == EVENT:
                 self._after_phase(TILES)
@@ -70,12 +73,14 @@ def _settle(self: PlanetUnknownState) -> None:
                 civ_item = next((i for i in corp.pending if i[0] == "civ"), None)
                 if civ_item is not None:
                     corp.pending.remove(civ_item)
-                    pile = self.civ_piles[civ_item[1] - 1]
-                    if pile:
-                        corp.offer = list(pile)
+                    offer = corporations.civ_offer(self, corp, civ_item[1])
+                    if offer:
+                        corp.offer = offer
                         self.rng.shuffle(corp.offer)
                         self.emit("civ_offer", player=p, rank=civ_item[1], reveal=True, chance=True)
                         return
+                    # the rank is used up (the modules' corporations claim more civ milestones): no card
+                    self.emit("civ_none", player=p, rank=civ_item[1], why="no card of this rank is left")
                     continue
                 if [i for i in corp.pending if i[0] != "civ"] or (corp.movement and not corp.finished):
                     return
@@ -116,6 +121,7 @@ def _start_round(self: PlanetUnknownState) -> None:
     self.event = 0
     for corp in self.corps:
         corp.finished = False
+        corp.used = [u for u in corp.used if u.startswith("game:")]  # once-per-round abilities come back
     self.emit("round", number=self.round, commander=self.commander)
     commander_turns = self.num_players >= 3 or (
         self.num_players == 2 and self.options["two_player_rotation"] == "commander")
@@ -135,6 +141,7 @@ def _begin_tiles(self: PlanetUnknownState) -> None:
         # the empty depot ends the game after this round
         corp.took_tile = not any(self.stacks[ring][stack]
                                  for ring, stack in (self.depot_stack(p, name) for name in STACK_NAMES))
+    corporations.begin_tiles(self)
 
 
 def _reveal_tops(self: PlanetUnknownState) -> None:
@@ -165,6 +172,7 @@ def _end_round(self: PlanetUnknownState) -> None:
         self.emit("civ_revealed", player=p, cards=ending, reveal=True)
         corp.pending.extend([["patch"]] * corp.stored_patches)
         corp.stored_patches = 0
+        corp.pending.extend(corporations.final_items(corp))
         for card in ending:
             self._card_effect(p, corp, FIG.civ_cards[card])
 

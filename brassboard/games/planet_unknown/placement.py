@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 
 from brassboard.engine import Action
 
+from . import corporations, planets
 from . import geometry as g
 from .figures import (
     BIOMASS,
     ENERGY,
     WATER,
     Placement,
+    planet_shapes,
 )
 from .state import (
     FIG,
@@ -22,7 +24,6 @@ from .state import (
     FLAG_NO_ICE,
     FLAG_NO_MATCHING,
     FLAG_ONE_RESOURCE,
-    PLANET,
     STACK_NAMES,
     TILES,
     Corp,
@@ -32,22 +33,49 @@ from .state import (
 if TYPE_CHECKING:
     from .rules import PlanetUnknownState
 
+PLACEMENT_RULES = ("ring_anchor", "ice_or_land", "chasm", "quadrants", "slide")
+"""The planet rules that restrict where a tile may go."""
+
 
 def depot_placements(self: PlanetUnknownState, p: int) -> dict[str, list[Placement]]:
     """The legal placements of the two tiles at ``p``'s depot, by stack name.
 
-    The round's event restrictions hold while either tile can obey them; only when neither can are they
-    dropped (for both), so a restriction never decides which tile a player must take.
+    The planet's restriction holds unless it alone would end the player's game: when neither tile has a placement
+    obeying it but one fits on the grid, it is dropped for both (the rulebook; reference §8 R2). The round's event
+    restrictions then hold while either tile can obey them; only when neither can are they dropped (for both), so
+    a restriction never decides which tile a player must take.
     """
     fitting: dict[str, list[Placement]] = {}
-    obeying: dict[str, list[Placement]] = {}
+    tiles: dict[str, int] = {}
     for name in STACK_NAMES:
         ring, stack = self.depot_stack(p, name)
         tile = self.top(ring, stack)
         if tile is not None:
-            fitting[name] = self.placements(p, tile, restricted=False)
-            obeying[name] = self._obeying(p, tile, fitting[name])
+            tiles[name] = tile
+            fitting[name] = self._fitting(p, tile)
+    allowed = {name: self._planet_allowed(p, tiles[name], spots) for name, spots in fitting.items()}
+    if any(allowed.values()):
+        fitting = allowed
+    obeying = {name: self._obeying(p, tiles[name], spots) for name, spots in fitting.items()}
     return obeying if any(obeying.values()) else fitting
+
+
+def _fitting(self: PlanetUnknownState, p: int, tile: int) -> list[Placement]:
+    """The placements of ``tile`` on free planet squares that touch as they must (no planet or event rule)."""
+    corp = self.corps[p]
+    kind = FIG.tiles[tile]
+    blocked = corp.occupied
+    touch = corporations.touch_for(corp, kind, self._touch(corp, blocked), blocked)
+    return [pl for pl in planet_shapes(corp.planet_name)[kind.shape].placements[kind.meteor]
+            if not pl.mask & blocked and pl.mask & touch]
+
+
+def _planet_allowed(self: PlanetUnknownState, p: int, tile: int, fitting: list[Placement]) -> list[Placement]:
+    corp = self.corps[p]
+    if corp.planet.rule not in PLACEMENT_RULES:
+        return fitting
+    kind = FIG.tiles[tile]
+    return [pl for pl in fitting if planets.placement_allowed(corp.planet, kind, pl, corp.occupied)]
 
 
 def _tile_actions(self: PlanetUnknownState, p: int, round_tile: bool) -> list[Action]:
@@ -66,25 +94,21 @@ def _tile_actions(self: PlanetUnknownState, p: int, round_tile: bool) -> list[Ac
 def placements(self: PlanetUnknownState, p: int, tile: int, restricted: bool = True) -> list[Placement]:
     """Every placement of tile type ``tile`` on player ``p``'s planet now, as if it were the only tile to place.
 
-    ``restricted``: the round's event restrictions apply where any placement of this tile obeys them (see
-    :meth:`depot_placements` for the rule between a depot's two tiles).
+    ``restricted``: the planet's and the round's event restrictions apply where any placement of this tile obeys
+    them (see :meth:`depot_placements` for the rule between a depot's two tiles).
     """
-    corp = self.corps[p]
-    kind = FIG.tiles[tile]
-    candidates = FIG.shapes[kind.shape].placements[kind.meteor]
-    blocked = corp.occupied
-    touch = self._touch(corp, blocked)
-    fitting = [pl for pl in candidates if not pl.mask & blocked and pl.mask & touch]
+    fitting = self._fitting(p, tile)
     if not restricted or not fitting:
         return fitting
+    fitting = self._planet_allowed(p, tile, fitting) or fitting
     return self._obeying(p, tile, fitting) or fitting
 
 
 def _touch(corp: Corp, occupied: int) -> int:
     """The squares a new tile must cover one of, were ``occupied`` the planet's covered squares."""
     if not occupied:
-        return PLANET.perimeter  # the first tile goes on the edge
-    if corp.level(1):
+        return planets.start_squares(corp.planet)  # the first tile goes on the edge (Charybdis: the centre)
+    if corp.ability("ignore_adjacency"):
         return -1
     return g.neighbours(occupied)
 
@@ -98,8 +122,9 @@ def _depot_tile_fits(self: PlanetUnknownState, p: int, occupied: int) -> bool:
         if tile is None:
             continue
         kind = FIG.tiles[tile]
-        if any(not pl.mask & occupied and pl.mask & touch
-               for pl in FIG.shapes[kind.shape].placements[kind.meteor]):
+        reach = corporations.touch_for(corp, kind, touch, occupied)
+        if any(not pl.mask & occupied and pl.mask & reach
+               for pl in planet_shapes(corp.planet_name)[kind.shape].placements[kind.meteor]):
             return True
     return False
 
@@ -112,7 +137,7 @@ def _patch_would_end_the_game(self: PlanetUnknownState, p: int) -> bool:
     the game at ``p``'s tile turn (end trigger A).
     """
     corp = self.corps[p]
-    if corp.level(2) or not self._depot_tile_fits(p, corp.occupied):
+    if corp.ability("store_biomass") or not self._depot_tile_fits(p, corp.occupied):
         return False  # storing is a way that takes no room; with no tile fitting the event changes nothing
     return not any(self._depot_tile_fits(p, corp.occupied | 1 << i)
                    for i in g.cells_of(self._patch_squares(corp)))
@@ -126,13 +151,13 @@ def _obeying(self: PlanetUnknownState, p: int, tile: int, fitting: list[Placemen
     kind = FIG.tiles[tile]
     avoid = 0
     if FLAG_NO_EDGE in self.flags:
-        avoid |= PLANET.perimeter
+        avoid |= corp.planet.perimeter
     if FLAG_NO_ICE in self.flags:
-        avoid |= PLANET.ice
+        avoid |= corp.planet.ice
     obeying = [pl for pl in fitting if not pl.mask & avoid] if avoid else fitting
     if FLAG_NO_MATCHING in self.flags:
-        near_a = g.neighbours(corp.terrain[kind.resource_a])
-        near_b = g.neighbours(corp.terrain[kind.resource_b])
+        near_a = g.neighbours(planets.terrain(corp, kind.resource_a))
+        near_b = g.neighbours(planets.terrain(corp, kind.resource_b))
         obeying = [pl for pl in obeying if not (pl.mask_a & near_a or pl.mask_b & near_b)]
     return obeying
 
@@ -141,7 +166,7 @@ def _do_place(self: PlanetUnknownState, p: int, corp: Corp, name: str, x: int, y
     ring, stack = self.depot_stack(p, name)
     tile = self.stacks[ring][stack].pop()
     kind = FIG.tiles[tile]
-    placement = FIG.shapes[kind.shape].by_spot[kind.meteor][(x, y, orientation)]
+    placement = planet_shapes(corp.planet_name)[kind.shape].by_spot[kind.meteor][(x, y, orientation)]
     round_tile = self.phase == TILES and not corp.took_tile
     if round_tile:
         corp.took_tile = True
@@ -150,6 +175,10 @@ def _do_place(self: PlanetUnknownState, p: int, corp: Corp, name: str, x: int, y
     else:
         advance = bool(self._take_item(corp, "depot_tile")[1])
     self.emit("place", player=p, tile=tile, stack=name, x=x, y=y, orientation=orientation)
+    if corp.planet.rule in PLACEMENT_RULES and not planets.placement_allowed(corp.planet, kind, placement,
+                                                                              corp.occupied):
+        # legal only because the planet's restriction alone would have ended the game (ruling R2)
+        self.emit("planet_rule_dropped", player=p, planet=corp.planet_name, why="it alone would end the game")
     if not round_tile:
         # a civ card's tile, taken by one player alone: the new top shows at once, as at the table
         self.emit("tops", tops={f"{name} {stack}": self.top(ring, stack)}, reveal=True)
@@ -169,7 +198,7 @@ def _put_tile(self: PlanetUnknownState, p: int, corp: Corp, tile: int, pl: Place
     corp.last_tile = pl.mask
     if kind.meteor:
         corp.meteor_symbols |= 1 << pl.meteor
-        if not corp.level(5):
+        if not corp.ability("no_meteorites"):
             corp.meteorites |= 1 << pl.meteor
     if not advance:
         return
@@ -179,6 +208,10 @@ def _put_tile(self: PlanetUnknownState, p: int, corp: Corp, tile: int, pl: Place
         corp.pending.append(["only", kind.resource_a, gains_a, kind.resource_b, gains_b])
     else:
         corp.pending.extend(gains_a + gains_b)
+    corp.pending.extend(corporations.placed_tile_items(corp, kind, pl.mask))
+    corp.pending.extend(corporations.energy_tile_items(corp, kind))
+    if round_tile:
+        corporations.placed_round_tile(self, p, corp, kind)
     if round_tile and FLAG_EXTRA_ROVER in self.flags:
         corp.rovers_left += 1
         corp.pending.append(["deploy"])
@@ -186,11 +219,14 @@ def _put_tile(self: PlanetUnknownState, p: int, corp: Corp, tile: int, pl: Place
 
 def _tile_gains(self: PlanetUnknownState, corp: Corp, resource: int, part: int, other: int) -> list[Item]:
     if resource == WATER:
-        if not part & PLANET.ice:
+        oasis = corporations.water_steps(corp, part, corp.planet.ice)
+        if oasis is not None:
+            return [["gain", WATER]] * oasis
+        if not part & corp.planet.ice:
             return []  # water advances only where its terrain covers ice
-        return [["gain", WATER]] * (2 if corp.level(4) else 1)
+        return [["gain", WATER]] * (2 if corp.ability("double_water") else 1)
     if resource == ENERGY:
-        area = g.component(part, corp.terrain[ENERGY])
+        area = g.component(part, planets.energy_terrain(corp) | part)  # Petra: through uncovered currents
         touching = g.border(area)
         choices = {t for t in range(5) if corp.terrain[t] & touching}
         if other != ENERGY:
@@ -229,10 +265,10 @@ def _do_take(self: PlanetUnknownState, p: int, corp: Corp, name: str) -> None:
 
 
 def _patch_squares(self: PlanetUnknownState, corp: Corp) -> int:
-    free = PLANET.squares & ~corp.occupied
+    free = planets.patch_squares_allowed(corp.planet) & ~corp.occupied
     if not corp.occupied:
-        return free & PLANET.perimeter
-    if corp.level(1):
+        return free & planets.start_squares(corp.planet)
+    if corp.ability("ignore_adjacency"):
         return free
     return free & g.neighbours(corp.occupied)
 

@@ -7,23 +7,31 @@ from typing import TYPE_CHECKING, Any
 
 from brassboard.engine import Action
 
+from . import corporations, planets
 from . import geometry as g
 from .figures import (
     RESOURCE_INDEX,
     ROVER,
-    TRACK_TOP,
     TRACKS,
+    planet_shapes,
 )
 from .state import (
     CLAIM,
     FIG,
-    PLANET,
     STACK_NAMES,
     TILES,
 )
 
 if TYPE_CHECKING:
     from .rules import PlanetUnknownState
+
+PLANET_RULE_TEXT = {
+    "ring_anchor": "a tile on the ring must also cover a square off the ring",
+    "ice_or_land": "a tile covers only planetary ice or only non-ice squares",
+    "chasm": "a tile may not cover both sides of the chasm",
+    "quadrants": "that quadrant forbids a resource icon the tile would put there",
+    "slide": "the tile could not slide into place (every one-square shift hits a placed tile)",
+}
 
 
 def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
@@ -33,18 +41,28 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
     kinds = sorted({a.kind for a in legal})
     if kind not in {"turn", "place", "take", "gain", "energy", "synergy", "peek", "advance", "regress", "only",
                     "patch", "store", "deploy", "rove", "teleport", "collect", "destroy", "clear", "meteorite",
-                    "remove", "discard", "drop", "keep", "done"}:
+                    "remove", "discard", "drop", "keep", "done", "side",
+                    "flux", "flux_milestone", "flux_advance", "horizon_advance", "pod", "relocate",
+                    "relocate_three", "relocate_one"}:
         return f"there is no action {kind!r} in Planet Unknown"
     if kind == "place" and "take" in kinds:
         return "neither tile at your depot fits on your planet: take one instead (the game ends this round)"
     if kind == "take" and "place" in kinds:
         return "a tile at your depot fits, so you must place one (forced play); take only when neither fits"
     if kind == "store" and "patch" in kinds:
-        if not corp.level(2):
+        if not corp.ability("store_biomass"):
             return "only tech level 2 lets you store a biomass patch for the game's end"
         return "stored biomass patches are placed now, at the game's end"
     if kind == "peek" and any(i[0] == "synergy_or_peek" for i in corp.pending):
         return "there is no event card left to peek at"
+    if kind in ("relocate_three", "relocate_one") and kind not in kinds:
+        return (f"Cosmos Inc's tech {3 if kind == 'relocate_three' else 5} must be unlocked and unused (once a game / "
+                "once a round), with a collected lifepod, after your tile is down")
+    if kind == "horizon_advance" and kind not in kinds:
+        return "Horizon Group's tech 5: once a round, with tech level 5, after your tile is down"
+    if kind in ("flux_milestone", "flux_advance") and kind not in kinds:
+        return (f"Flux Industries' tech {2 if kind == 'flux_milestone' else 5} must be the active level, unused "
+                "(once a game / once a round), with a step left on the flux track, after your tile is down")
     if kind not in kinds:
         return f"{kind!r} is not possible now ({self._situation(p)}); possible: {', '.join(kinds) or 'nothing'}"
     args = action.args
@@ -57,7 +75,7 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
             return f"the {args[0]} stack at your depot is empty"
         if not all(isinstance(a, int) for a in args[1:]) or not 0 <= int(args[3]) < 8:
             return "x, y and the orientation (0-7) are whole numbers"
-        shape = FIG.shapes[FIG.tiles[tile].shape]
+        shape = planet_shapes(corp.planet_name)[FIG.tiles[tile].shape]
         spot = shape.by_spot[FIG.tiles[tile].meteor].get((int(args[1]), int(args[2]), int(args[3])))
         if spot is None:
             unique = [o for o, _ in shape.orientations[FIG.tiles[tile].meteor]]
@@ -66,10 +84,15 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
             return "the tile would leave the planet's grid there"
         if spot.mask & corp.occupied:
             return "tiles may not overlap: a square there is covered already"
-        if not corp.occupied and not spot.mask & PLANET.perimeter:
+        if not corp.occupied and not spot.mask & planets.start_squares(corp.planet):
+            if corp.planet.rule == "centre_start":
+                return "Charybdis: the first tile must cover one of the four centre squares"
             return "the first tile must touch the edge of the planet"
-        if corp.occupied and not corp.level(1) and not spot.mask & g.neighbours(corp.occupied):
+        if corp.occupied and not spot.mask & g.neighbours(corp.occupied) and corporations.touch_for(
+                corp, FIG.tiles[tile], 0, corp.occupied) != -1 and not corp.ability("ignore_adjacency"):
             return "a tile must touch a tile already placed (tech level 1 lifts this)"
+        if not planets.placement_allowed(corp.planet, FIG.tiles[tile], spot, corp.occupied):
+            return f"{corp.planet.name}: {PLANET_RULE_TEXT[corp.planet.rule]}"
         return f"this round's event forbids that spot ({', '.join(self.flags)})"
     choices = ", ".join(str(a) for a in legal if a.kind == kind)
     if kind in ("gain", "energy", "synergy", "advance", "regress"):
@@ -77,8 +100,10 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
         if not isinstance(track, str) or track not in TRACKS:
             return f"{track!r} is not a track; tracks are {', '.join(TRACKS)}"
         t = RESOURCE_INDEX[track]
-        if kind in ("synergy", "advance") and t != ROVER and corp.tracks[t] >= TRACK_TOP:
-            return f"the {track} tracker is at the top ({TRACK_TOP}): it advances no further"
+        if kind in ("synergy", "advance") and t != ROVER and corp.tracks[t] >= corporations.track_top(corp, t):
+            return f"the {track} tracker is at the top ({corporations.track_top(corp, t)}): it advances no further"
+        if kind in ("synergy", "advance", "gain") and t != ROVER and corporations.step_up(corp, t) is None:
+            return f"the {track} tracker cannot advance: lifepods or another tracker leave it no position"
         if kind == "regress" and corp.tracks[t] == 0:
             return f"the {track} tracker is at 0: it cannot regress"
         if kind == "energy":
@@ -89,6 +114,13 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
         return "the station has 6 depots: turn 0-5 steps"
     if kind == "only":
         return f"advance only one of this round's tile's two resources: {choices}"
+    if kind == "flux":
+        return f"Flux Industries: put the flux token on a track: {choices}"
+    if kind in ("pod", "relocate"):
+        return ("Cosmos Inc: a lifepod goes to a free track position (no tracker, no lifepod; positions 0-14, rover "
+                f"0-15) or the scoring area (area): e.g. {', '.join(str(a) for a in legal if a.kind == kind)[:200]}")
+    if kind == "side":
+        return f"choose each dealt board's side: side planet|corporation standard|special ({choices})"
     if kind in ("drop", "keep"):
         return f"choose a slot from 1 to {len(corp.offer)}"
     if kind == "discard":
@@ -98,7 +130,7 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
     if kind == "clear":
         return f"Landing Zone clears a row or column holding meteorites: {choices}"
     squares = {"patch": "a biomass patch goes on an uncovered square touching a placed tile or patch (the first "
-                        "on the edge; tech level 1 lifts the touching)",
+                        "on the edge; tech level 1 lifts the touching; never on Arashi's ring)",
                "deploy": "a rover is deployed on a square of the last tile you placed, not on another rover",
                "teleport": "a rover teleports to a planet square without another rover",
                "collect": "collect takes a lifepod or meteorite lying on that square of your planet",
@@ -119,10 +151,14 @@ def _rove_reason(self: PlanetUnknownState, p: int, args: tuple[Any, ...]) -> str
     fx, fy = g.xy(corp.rovers[r])
     if abs(fx - x) + abs(fy - y) != 1:
         return "a rover moves one square at a time, orthogonally"
-    if not (0 <= x < g.WIDTH and 0 <= y < g.HEIGHT) or not PLANET.squares & g.bit(x, y):
+    if not (0 <= x < g.WIDTH and 0 <= y < g.HEIGHT) or not corp.planet.squares & g.bit(x, y):
         return "rovers stay on the planet"
     if g.cell(x, y) in corp.rovers:
         return "a rover may not enter another rover's square"
+    if planets.rover_barred(corp) & g.bit(x, y):
+        return "K'Aax: rovers may not enter uncovered toxic terrain (cover it with a tile or patch first)"
+    if planets.step_crosses_chasm(corp.planet, corp.rovers[r], g.cell(x, y)):
+        return "Tartarus: a rover may not cross the chasm (only diagonally, at its two marked crossings)"
     return f"this round's event forbids rovers on that terrain ({', '.join(self.flags)})"
 
 

@@ -31,10 +31,11 @@ from typing import Any
 
 from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng
 
-from . import civ, events, phases, placement, reasons, rovers, scoring, tracks
+from . import civ, corporations, events, phases, placement, planets, reasons, rovers, scoring, setup, tracks
 from . import geometry as g
 from .figures import INTERIOR, RESOURCES, TRACKS
 from .scoring import neighbor_measure, private_objective_met
+from .setup import PLAYABLE_CORPORATIONS
 from .state import (
     CLAIM,
     CORP,
@@ -76,6 +77,16 @@ INFO = GameInfo(
         OptionSpec("two_player_rotation", "auto",
                    "Two players: the station turns one depot every round (auto) or as the commander likes.",
                    choices=("auto", "commander")),
+        OptionSpec("planets", "standard",
+                   "Module Asymmetric Planets: deal each player a special planet to choose against KSB-4156.",
+                   choices=("standard", "asymmetric")),
+        OptionSpec("corporations", "standard",
+                   "Module Asymmetric Corporations: deal each player a special corporation to choose against "
+                   "Universal Coalition.", choices=("standard", "asymmetric")),
+        OptionSpec("planet", "", "Every seat plays this planet side (no choice).",
+                   choices=("", *FIG.planets)),
+        OptionSpec("corporation", "", "Every seat plays this corporation side (no choice).",
+                   choices=("", *PLAYABLE_CORPORATIONS)),
     ),
     description="Cover your planet with polyomino tiles drafted from a turning space station; advance five tracks.",
 )
@@ -88,6 +99,8 @@ class PlanetUnknownState(GameState):
     depot_placements = placement.depot_placements
     _tile_actions = placement._tile_actions
     placements = placement.placements
+    _fitting = placement._fitting
+    _planet_allowed = placement._planet_allowed
     _touch = staticmethod(placement._touch)
     _depot_tile_fits = placement._depot_tile_fits
     _patch_would_end_the_game = placement._patch_would_end_the_game
@@ -151,6 +164,17 @@ class PlanetUnknownState(GameState):
     _reason = reasons._reason
     _rove_reason = reasons._rove_reason
     _situation = reasons._situation
+    # setup.py
+    _do_side = setup._do_side
+    # corporations.py
+    _do_flux = corporations._do_flux
+    _do_flux_milestone = corporations._do_flux_milestone
+    _do_flux_advance = corporations._do_flux_advance
+    _do_horizon_advance = corporations._do_horizon_advance
+    _do_pod = corporations._do_pod
+    _do_relocate = corporations._do_relocate
+    _do_relocate_three = corporations._do_relocate_three
+    _do_relocate_one = corporations._do_relocate_one
     # scoring.py
     score_of = scoring.score_of
     scores = scoring.scores
@@ -199,21 +223,22 @@ class PlanetUnknownState(GameState):
             self.civ_piles.append(sorted(pool[:keep]))
             self.civ_box.extend(pool[keep:])
         self.civ_box.sort()
+        setup.deal_boards(self)
         # objectives: one deck, each card serves one side
         deck = sorted(FIG.objectives)
         self.rng.shuffle(deck)
-        setup = FIG.objective_setup
+        objective_setup = FIG.objective_setup
         self.neighbor_cards: list[list[int]] = []  # [card, player a, player b]
         if n == 2:
-            for _ in range(setup["two_player_neighbor_cards"]):
+            for _ in range(objective_setup["two_player_neighbor_cards"]):
                 self.neighbor_cards.append([deck.pop(), 0, 1])
         elif n >= 3:
             for p in range(n):
                 self.neighbor_cards.append([deck.pop(), p, (p + 1) % n])
         self.objective_deck = deck
         if self.solo or self.options["private_objectives"]:
-            dealt = setup["solo_private_dealt"] if self.solo else setup["multiplayer_private_dealt"]
-            kept = setup["solo_private_kept"] if self.solo else setup["multiplayer_private_kept"]
+            dealt = objective_setup["solo_private_dealt"] if self.solo else objective_setup["multiplayer_private_dealt"]
+            kept = objective_setup["solo_private_kept"] if self.solo else objective_setup["multiplayer_private_kept"]
             for corp in self.corps:
                 corp.offer = [deck.pop() for _ in range(dealt)]  # dealt order is random: slots tell nothing
                 corp.pending.append(["objectives", dealt - kept])
@@ -290,6 +315,7 @@ class PlanetUnknownState(GameState):
                 if action not in seen:
                     seen.add(action)
                     actions.append(action)
+        actions.extend(corporations.optional_actions(self, p))
         if corp.movement:
             actions.extend(self._rover_moves(p))
         if self._may_finish(p):
@@ -321,12 +347,12 @@ class PlanetUnknownState(GameState):
         if kind == "advance":
             return [Action("advance", TRACKS[t]) for t in self._advanceable(corp, item[1])]
         if kind == "regress":
-            return [Action("regress", TRACKS[t]) for t in item[1] if corp.tracks[t] > 0]
+            return [Action("regress", TRACKS[t]) for t in item[1] if corporations.step_down(corp, t) is not None]
         if kind == "only":
             return [Action("only", RESOURCES[item[1]]), Action("only", RESOURCES[item[3]])]
         if kind == "patch":
             actions = [Action("patch", *g.xy(i)) for i in g.cells_of(self._patch_squares(corp))]
-            if corp.level(2) and self.phase != FINAL:
+            if corp.ability("store_biomass") and self.phase != FINAL:
                 actions.append(Action("store"))
             return actions
         if kind == "deploy":
@@ -334,7 +360,8 @@ class PlanetUnknownState(GameState):
                 return []  # every rover is out already: the milestone brings nothing
             return [Action("deploy", *g.xy(i)) for i in g.cells_of(self._deploy_squares(corp))]
         if kind == "teleport":
-            free = PLANET.squares & ~self._rover_mask(corp)
+            # teleports ignore Tartarus' chasm (BGA) but not K'Aax's toxic terrain
+            free = corp.planet.squares & ~self._rover_mask(corp) & ~planets.rover_barred(corp)
             return [Action("teleport", r, *g.xy(i)) for r in range(len(corp.rovers)) for i in g.cells_of(free)]
         if kind == "collect":
             source = corp.lifepods if item[1] == "lifepod" else corp.meteorites
@@ -345,8 +372,9 @@ class PlanetUnknownState(GameState):
             source = corp.lifepods if item[1] == "lifepod" else corp.meteorites
             return [Action("destroy", *g.xy(i)) for i in g.cells_of(source)]
         if kind == "clear":
-            rows = [Action("clear", "row", y) for y in range(g.HEIGHT) if corp.meteorites & PLANET.rows[y]]
-            return rows + [Action("clear", "column", x) for x in range(g.WIDTH) if corp.meteorites & PLANET.columns[x]]
+            planet = corp.planet
+            rows = [Action("clear", "row", y) for y in range(g.HEIGHT) if corp.meteorites & planet.rows[y]]
+            return rows + [Action("clear", "column", x) for x in range(g.WIDTH) if corp.meteorites & planet.columns[x]]
         if kind == "add_meteorite":
             return [Action("meteorite", *g.xy(i)) for i in g.cells_of(corp.meteor_symbols & ~corp.meteorites)]
         if kind == "depot_tile":
@@ -359,6 +387,14 @@ class PlanetUnknownState(GameState):
             return [Action("discard", card) for card in corp.objectives]
         if kind == "objectives":
             return [Action("drop", slot) for slot in range(1, len(corp.offer) + 1)]
+        if kind == "side":
+            return [Action("side", item[1], side) for side in setup.SIDES]
+        if kind == "flux":
+            return [Action("flux", track) for track in TRACKS]
+        if kind == "pod":
+            return corporations.pod_actions(corp)
+        if kind == "relocate":
+            return corporations.relocate_actions(corp)
         return []  # "civ": claimed in the claim phase
 
 

@@ -8,15 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 from brassboard.engine import Score
 
+from . import corporations, planets
 from . import geometry as g
 from .figures import (
     RESOURCE_INDEX,
-    TRACK_TOP,
+    Planet,
 )
 from .state import (
-    CORP,
     FIG,
-    PLANET,
     Corp,
 )
 
@@ -26,12 +25,14 @@ if TYPE_CHECKING:
 
 def score_of(self: PlanetUnknownState, p: int) -> Score:
     corp = self.corps[p]
-    planet = 0
-    for lines, medals in ((PLANET.rows, PLANET.row_medals), (PLANET.columns, PLANET.column_medals)):
+    board = corp.planet
+    covered = planets.covered_for_lines(corp)
+    planet = planets.planet_bonus(corp)  # Cerberus' sub-planets, Gaia's cities: part of the planet's medals
+    for lines, medals in ((board.rows, board.row_medals), (board.columns, board.column_medals)):
         for line, medal in zip(lines, medals, strict=True):
-            if line and line & corp.occupied == line and not line & corp.meteorites:
+            if line and line & covered == line and not line & corp.meteorites:
                 planet += medal
-    tracks = sum(CORP.medal_at[t][corp.tracks[t]] for t in range(5))
+    tracks = sum(corporations.track_medal(corp, t) for t in range(5))
     cards = [FIG.civ_cards[c] for c in corp.civ]
     pod_value = max([c.get("value", 1) for c in cards if c["kind"] == "lifepod_value"], default=1)
     repo = sum(1 for c in cards if c["kind"] == "meteorite_repo")
@@ -75,7 +76,7 @@ def scores(self: PlanetUnknownState) -> list[Score]:
 def tie_break(self: PlanetUnknownState, p: int) -> tuple[int, int]:
     """Higher is better: fewest uncovered planet squares, then fewest meteorites on the planet."""
     corp = self.corps[p]
-    return -(PLANET.squares & ~corp.occupied).bit_count(), -corp.meteorites.bit_count()
+    return -(corp.planet.squares & ~corp.occupied).bit_count(), -corp.meteorites.bit_count()
 
 
 def winners(self: PlanetUnknownState) -> list[int]:
@@ -114,14 +115,16 @@ def solo_rating(self: PlanetUnknownState) -> str:
 def private_objective_met(corp: Corp, objective: dict[str, Any]) -> bool:
     kind = objective["kind"]
     if kind == "block":
-        terrain = corp.terrain[RESOURCE_INDEX[objective["terrain"]]]
+        terrain = planets.terrain(corp, RESOURCE_INDEX[objective["terrain"]])
         shapes = {(objective["width"], objective["height"]), (objective["height"], objective["width"])}
-        return any(rect & terrain == rect for w, h in shapes for rect in _rectangles(w, h))
+        return any(rect & terrain == rect for w, h in shapes for rect in _rectangles(corp.planet, w, h))
     if kind == "area_icons":
         r = RESOURCE_INDEX[objective["terrain"]]
-        return any((area & corp.icons[r]).bit_count() >= objective["min"] for area in g.components(corp.terrain[r]))
+        return any((area & corp.icons[r]).bit_count() >= objective["min"]
+                   for area in g.components(planets.terrain(corp, r)))
     if kind == "track_top":
-        return corp.tracks[RESOURCE_INDEX[objective["track"]]] >= TRACK_TOP
+        t = RESOURCE_INDEX[objective["track"]]
+        return corp.tracks[t] >= corporations.track_top(corp, t)
     if kind == "icons_at_most":
         return corp.icons[RESOURCE_INDEX[objective["resource"]]].bit_count() <= int(objective["max"])
     if kind == "meteorites_collected_at_least":
@@ -129,7 +132,7 @@ def private_objective_met(corp: Corp, objective: dict[str, Any]) -> bool:
     if kind == "lifepods_exceed_meteorites":
         return corp.lifepods_collected > corp.meteorites_collected
     if kind == "none_uncovered":
-        squares = PLANET.ice if objective["terrain"] == "ice" else PLANET.land
+        squares = corp.planet.ice if objective["terrain"] == "ice" else corp.planet.land
         return not squares & ~corp.occupied
     raise ValueError(f"unknown private objective kind {kind!r}")
 
@@ -138,15 +141,16 @@ def neighbor_measure(corp: Corp, objective: dict[str, Any]) -> int:
     """The figure a neighbour objective compares; higher wins (the "fewest" kinds are negated)."""
     kind = objective["kind"]
     if kind == "edge_icons_most":
-        return (corp.icons[RESOURCE_INDEX[objective["resource"]]] & PLANET.perimeter).bit_count()
+        return (corp.icons[RESOURCE_INDEX[objective["resource"]]] & corp.planet.perimeter).bit_count()
     if kind == "largest_area":
-        return max((a.bit_count() for a in g.components(corp.terrain[RESOURCE_INDEX[objective["terrain"]]])), default=0)
+        areas = g.components(planets.terrain(corp, RESOURCE_INDEX[objective["terrain"]]))
+        return max((a.bit_count() for a in areas), default=0)
     if kind == "most_areas":
-        return len(g.components(corp.terrain[RESOURCE_INDEX[objective["terrain"]]]))
+        return len(g.components(planets.terrain(corp, RESOURCE_INDEX[objective["terrain"]])))
     if kind == "icons_fewest":
         return -corp.icons[RESOURCE_INDEX[objective["resource"]]].bit_count()
     if kind == "most_tracks_at_max":
-        return sum(1 for t in corp.tracks if t >= TRACK_TOP)
+        return sum(1 for t, position in enumerate(corp.tracks) if position >= corporations.track_top(corp, t))
     if kind == "meteorites_most":
         return corp.meteorites_collected
     if kind == "lifepods_most":
@@ -158,11 +162,12 @@ def neighbor_measure(corp: Corp, objective: dict[str, Any]) -> int:
     raise ValueError(f"unknown neighbor objective kind {kind!r}")
 
 
-_RECTANGLES: dict[tuple[int, int], list[int]] = {}
+_RECTANGLES: dict[tuple[str, int, int], list[int]] = {}
 
 
-def _rectangles(width: int, height: int) -> list[int]:
-    found = _RECTANGLES.get((width, height))
+def _rectangles(planet: Planet, width: int, height: int) -> list[int]:
+    found = _RECTANGLES.get((planet.name, width, height))
     if found is None:
-        found = _RECTANGLES[(width, height)] = [r for r in g.rectangles(width, height) if r & PLANET.squares == r]
+        found = _RECTANGLES[(planet.name, width, height)] = [
+            r for r in g.rectangles(width, height) if r & planet.squares == r]
     return found

@@ -7,10 +7,10 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from .figures import EXTERIOR, INTERIOR, Figures, figures
+from .figures import EXTERIOR, INTERIOR, Corporation, Figures, Planet, figures
 
 FIG: Figures = figures()
-PLANET = FIG.planet
+PLANET = FIG.planet  # the standard sides: KSB-4156 and Universal Coalition
 CORP = FIG.corporation
 STACK_NAMES = (INTERIOR, EXTERIOR)
 
@@ -29,17 +29,23 @@ DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 Item = list[Any]
 
 
-
-
 class Corp:
     """One player's planet and corporation board."""
 
     FIELDS = ("tracks", "tech", "occupied", "terrain", "icons", "patches", "meteor_symbols", "meteorites",
               "lifepods", "rovers", "rovers_left", "rovers_lost", "lifepods_collected", "lifepods_lost",
               "meteorites_collected", "meteorites_destroyed", "placed", "unplaced", "last_tile", "stored_patches",
-              "civ", "objectives", "pending", "movement", "finished", "took_tile", "offer", "peek")
+              "civ", "objectives", "pending", "movement", "finished", "took_tile", "offer", "peek",
+              "planet_name", "corporation_name", "dealt", "chosen", "used", "flux", "track_pods")
 
-    def __init__(self) -> None:
+    def __init__(self, planet: str = PLANET.name, corporation: str = CORP.name) -> None:
+        self.planet_name = planet
+        self.corporation_name = corporation
+        self.dealt = ["", ""]  # the special planet and corporation sides dealt at set-up ("" none)
+        self.chosen = ["", ""]  # the side chosen for each ("standard" | "special"), secret until all have chosen
+        self.used: list[str] = []  # corporation abilities used this round (once per round; "game:…" once a game)
+        self.flux = -1  # Flux Industries: the track under the flux token
+        self.track_pods: list[list[int]] = []  # Cosmos Inc: [track, position] of each lifepod on a track
         self.tracks = [0] * 5
         self.tech = 0  # bit k: tech level k unlocked
         self.occupied = 0  # squares covered by tiles and biomass patches
@@ -48,9 +54,9 @@ class Corp:
         self.patches = 0
         self.meteor_symbols = 0  # printed meteor symbols on placed tiles
         self.meteorites = 0  # meteorites on the planet
-        self.lifepods = PLANET.lifepods
+        self.lifepods = self.planet.lifepods
         self.rovers: list[int] = []  # squares of deployed rovers, in deployment order
-        self.rovers_left = CORP.rovers  # rovers still on the corporation board
+        self.rovers_left = self.corporation.rovers  # rovers still on the corporation board
         self.rovers_lost = 0
         self.lifepods_collected = 0
         self.lifepods_lost = 0
@@ -72,7 +78,8 @@ class Corp:
     def copy(self) -> Corp:
         new = Corp.__new__(Corp)
         new.__dict__.update(self.__dict__)
-        for name in ("tracks", "terrain", "icons", "rovers", "placed", "unplaced", "civ", "objectives", "offer"):
+        for name in ("tracks", "terrain", "icons", "rovers", "placed", "unplaced", "civ", "objectives", "offer",
+                     "dealt", "chosen", "used", "track_pods"):
             setattr(new, name, list(getattr(self, name)))  # their elements are never changed in place
         new.pending = [list(item) for item in self.pending]  # items are changed at the top level only
         return new
@@ -87,5 +94,29 @@ class Corp:
             setattr(new, name, copy.deepcopy(data[name]))
         return new
 
+    @property
+    def planet(self) -> Planet:
+        return FIG.planets[self.planet_name]
+
+    @property
+    def corporation(self) -> Corporation:
+        return FIG.corporations[self.corporation_name]
+
+    def set_boards(self, planet: str, corporation: str) -> None:
+        """Set-up only (nothing is on the boards yet): play these sides, with their lifepods and rovers."""
+        self.planet_name, self.corporation_name = planet, corporation
+        self.lifepods = self.planet.lifepods
+        self.rovers_left = self.corporation.rovers
+
     def level(self, level: int) -> bool:
         return bool(self.tech >> level & 1)
+
+    def ability(self, name: str) -> bool:
+        """Whether the tech ability ``name`` (a kind of corporation.toml's tech levels, or ``<rule>:<level>`` of a
+        special corporation) is unlocked now."""
+        abilities = self.corporation.abilities
+        if name not in abilities:
+            return False
+        if self.corporation.rule == "flux":  # Flux: only the most recently unlocked level is active
+            return abilities.index(name) + 1 == self.tech.bit_length() - 1
+        return self.level(abilities.index(name) + 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import geometry as g
+from . import text_boards
 from .figures import RESOURCES, TRACKS, figures
 from .textshapes import depot_shape_lines
 
@@ -17,15 +18,15 @@ LEGEND = ("C civ  W water  B biomass  R rover  T tech  E energy (capital: resour
 
 
 def planet_lines(state: PlanetUnknownState, p: int) -> list[str]:
-    fig = figures()
     corp = state.corps[p]
-    lines = ["    " + "".join(f"{x:<3}" for x in range(g.WIDTH))]
+    planet = corp.planet
+    lines = [text_boards.planet_header(corp), "    " + "".join(f"{x:<3}" for x in range(g.WIDTH))]
     for y in range(g.HEIGHT):
         row = []
         for x in range(g.WIDTH):
             b = g.bit(x, y)
             i = g.cell(x, y)
-            if not fig.planet.squares & b:
+            if not planet.squares & b:
                 row.append(" ")
             elif i in corp.rovers:
                 row.append("@")
@@ -40,8 +41,10 @@ def planet_lines(state: PlanetUnknownState, p: int) -> list[str]:
             elif corp.lifepods & b:
                 row.append("o")
             else:
-                row.append("~" if fig.planet.ice & b else ".")
-        lines.append(f"{y:>2}  " + "".join(f"{c:<3}" for c in row) + f"  {fig.planet.row_medals[y]}")
+                row.append(text_boards.special_mark(planet, i) or ("~" if planet.ice & b else "."))
+        cells = "".join(f"{c} {text_boards.gap_after(planet, x, y)}" for x, c in enumerate(row))
+        lines.append(f"{y:>2}  " + cells + f"  {planet.row_medals[y]}")
+    lines.append("    " + "".join(f"{m:<3}" for m in planet.column_medals) + " column medals")
     return lines
 
 
@@ -58,6 +61,7 @@ def render(state: PlanetUnknownState, player: int | None = None) -> str:
                    f"  meteorites {corp.meteorites_collected}  rovers left {corp.rovers_left}"
                    f"  movement {corp.movement}")
         out.extend(planet_lines(state, p))
+        out.extend(text_boards.track_lines(corp))
         interior, exterior = state.depot(p)
         tops = []
         for name, ring, stack in (("inner", 0, interior), ("outer", 1, exterior)):

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import corporations
 from .figures import (
     RESOURCE_INDEX,
     ROVER,
     TECH,
-    TRACK_TOP,
     TRACKS,
 )
 from .state import (
-    CORP,
     FLAG_NO_MILESTONES,
     FLAG_NO_SYNERGY,
     Corp,
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
 
 def _advanceable(corp: Corp, tracks: Any) -> list[int]:
     """Tracks an advance would move (the rover track never tops out: its overflow gives movement)."""
-    return [t for t in tracks if t == ROVER or corp.tracks[t] < TRACK_TOP]
+    return [t for t in tracks if t == ROVER or corporations.step_up(corp, t) is not None]
 
 
 def _do_gain(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> None:
@@ -54,7 +53,8 @@ def _do_advance(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> Non
         for _ in range(steps):
             self._advance(p, corp, t)
     else:
-        corp.tracks[t] = min(TRACK_TOP, corp.tracks[t] + steps)
+        for _ in range(steps):
+            corp.tracks[t] = corporations.step_up(corp, t) or corp.tracks[t]
         self.emit("advance", player=p, track=track, position=corp.tracks[t], benefits=False)
     if count > 1:
         rest = [u for u in tracks if u != t] if distinct else tracks
@@ -69,23 +69,24 @@ def _do_regress(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> Non
 
 
 def _gain_movement(self: PlanetUnknownState, corp: Corp, amount: int, from_track: bool) -> None:
-    if corp.level(3) and (from_track or CORP.tech3_every_gain):
-        amount += CORP.tech3_extra_move
+    if corp.ability("extra_rover_move") and (from_track or corp.corporation.tech3_every_gain):
+        amount += corp.corporation.tech3_extra_move
     corp.movement += amount
 
 
 def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool = True) -> None:
     position = corp.tracks[t]
-    if position >= TRACK_TOP:
+    target = corporations.step_up(corp, t)  # Cosmos: over the lifepods on the track
+    if target is None:
         if t == ROVER:  # the rover track's overflow: movement again at every advance past the top
-            self._gain_movement(corp, CORP.rover_overflow_move, True)
+            self._gain_movement(corp, corporations.overflow_move(corp), True)
             self.emit("advance", player=p, track=TRACKS[t], position=position, overflow=True)
         return
-    position += 1
+    position = target
     corp.tracks[t] = position
     self.emit("advance", player=p, track=TRACKS[t], position=position)
     milestones = FLAG_NO_MILESTONES not in self.flags
-    for benefit, value in CORP.benefits[t][position]:
+    for benefit, value in corporations.benefits_at(corp, t, position):
         if benefit == "synergy":
             if synergy and FLAG_NO_SYNERGY not in self.flags:
                 corp.pending.append(["synergy"])
@@ -95,6 +96,7 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
             continue
         elif benefit == "civ":
             corp.pending.append(["civ", value])
+            corp.pending.extend(corporations.civ_milestone_items(self, corp, synergy))
         elif benefit == "biomass":
             corp.pending.append(["patch"])
         elif benefit == "rover":
@@ -103,14 +105,16 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
         elif benefit == "tech":
             corp.tech |= 1 << value
             self.emit("tech_level", player=p, level=value)
+            corp.pending.extend(corporations.tech_milestone_items(corp))
 
 
 def _regress(self: PlanetUnknownState, p: int, corp: Corp, t: int) -> None:
-    if corp.tracks[t] == 0:
+    target = corporations.step_down(corp, t)
+    if target is None:
         return
-    corp.tracks[t] -= 1
+    corp.tracks[t] = target
     if t == TECH:  # levels count from the tracker's position: falling below a milestone re-locks it
-        for level, position in CORP.tech_positions.items():
+        for level, position in corp.corporation.tech_positions.items():
             if corp.tracks[t] < position:
                 corp.tech &= ~(1 << level)
     self.emit("regress", player=p, track=TRACKS[t], position=corp.tracks[t])

@@ -56,6 +56,23 @@ def static_figures() -> dict[str, Any]:
         "names_de": {name: raw[name].get("names", {}).get("de", {}) for name in raw},
         "tech_levels": [{"level": t["level"], "text": t["text"], "de": t["de"]}
                         for t in raw["corporation"]["tech_levels"]],
+        # every side by name, the standard ones included (modules: data/planets.toml, data/corporations.toml)
+        "planets": {name: {"id": p.id, "complexity": p.complexity, "rule": p.rule, "squares": _cells(p.squares),
+                           "ice": _cells(p.ice), "lifepods": _cells(p.lifepods), "special": _cells(p.special),
+                           "holes": _cells(p.holes), "perimeter": _cells(p.perimeter), "west": _cells(p.west),
+                           "crossings": [[list(g.xy(a)), list(g.xy(b))] for a, b in p.crossings],
+                           "regions": [_cells(r) for r in p.regions],
+                           "quadrants": [[_cells(m), RESOURCES[r]] for m, r in p.quadrant_forbids],
+                           "row_medals": list(p.row_medals), "column_medals": list(p.column_medals),
+                           "bonus": p.bonus}
+                    for name, p in fig.planets.items()},
+        "corporations": {name: {"id": c.id, "complexity": c.complexity, "rule": c.rule, "rovers": c.rovers,
+                                "track_benefits": [[[list(b) for b in at] for at in track] for track in c.benefits],
+                                "tech_positions": {str(k): v for k, v in c.tech_positions.items()},
+                                "rover_overflow_move": c.rover_overflow_move, "tech": list(c.ability_texts),
+                                "improved": [[[list(b) for b in at] for at in track] for track in c.improved],
+                                "water_path": [[TRACKS[t], position] for t, position in c.water_path]}
+                         for name, c in fig.corporations.items()},
     }
 
 
@@ -111,9 +128,15 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
             "finished": corp.finished,
             "took_tile": corp.took_tile,
             "depot": dict(zip(("inner", "outer"), state.depot(p), strict=True)),
-            "empty_squares": (fig.planet.squares & ~corp.occupied).bit_count(),
+            "empty_squares": (corp.planet.squares & ~corp.occupied).bit_count(),
+            "planet": corp.planet_name,  # the sides played (module boards: figures "planets" / "corporations")
+            "corporation": corp.corporation_name,
+            "dealt": list(corp.dealt),
+            "flux": TRACKS[corp.flux] if corp.flux >= 0 else None,  # Flux Industries' flux token
+            "track_pods": [[TRACKS[t], position] for t, position in corp.track_pods],  # Cosmos Inc
         }
         if own:
+            entry["chosen"] = list(corp.chosen)  # the sides chosen, secret until every player has chosen
             entry["offer"] = list(corp.offer)
             entry["peek"] = corp.peek
         players.append(entry)
