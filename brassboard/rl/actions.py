@@ -67,6 +67,16 @@ class SlotAssignment:
         return dict(zip(self.slots, self.actions, strict=True))
 
 
+ASSIGNMENT_MEMO = 4096
+"""Legal lists whose slot assignment a codec keeps (a game's legal lists repeat: bids, passes, the same offers)."""
+
+
+def _remember(memo: dict[tuple[Action, ...], SlotAssignment], key: tuple[Action, ...], value: SlotAssignment) -> None:
+    if len(memo) >= ASSIGNMENT_MEMO:
+        memo.clear()
+    memo[key] = value
+
+
 class ActionCodec(Protocol):
     """Places a state's legal actions in the slots ``0 .. size-1`` of a ``Discrete(size)`` action space."""
 
@@ -95,19 +105,25 @@ class LegalListCodec:
             raise ValueError(f"overflow must be 'raise' or 'truncate', not {overflow!r}")
         self._size = size
         self.overflow: OverflowPolicy = overflow
+        self._memo: dict[tuple[Action, ...], SlotAssignment] = {}  # legal list -> its assignment (they repeat)
 
     @property
     def size(self) -> int:
         return self._size
 
     def assign(self, legal: Sequence[Action]) -> SlotAssignment:
-        ordered = sorted(legal, key=action_sort_key)
-        dropped = len(ordered) - self._size
-        if dropped > 0:
-            if self.overflow == "raise":
-                raise ActionOverflowError(len(ordered), self._size)
-            ordered = ordered[: self._size]
-        return SlotAssignment(tuple(range(len(ordered))), tuple(ordered), max(dropped, 0))
+        key = tuple(legal)
+        found = self._memo.get(key)
+        if found is None:
+            ordered = sorted(legal, key=action_sort_key)
+            dropped = len(ordered) - self._size
+            if dropped > 0:
+                if self.overflow == "raise":
+                    raise ActionOverflowError(len(ordered), self._size)
+                ordered = ordered[: self._size]
+            found = SlotAssignment(tuple(range(len(ordered))), tuple(ordered), max(dropped, 0))
+            _remember(self._memo, key, found)
+        return found
 
     def __repr__(self) -> str:
         return f"LegalListCodec(size={self._size}, overflow={self.overflow!r})"
@@ -123,20 +139,26 @@ class FixedActionCodec:
             raise ValueError("a fixed action codec lists each action once")
         if not self.actions:
             raise ValueError("a fixed action codec needs at least one action")
+        self._memo: dict[tuple[Action, ...], SlotAssignment] = {}  # legal list -> its assignment (they repeat)
 
     @property
     def size(self) -> int:
         return len(self.actions)
 
     def assign(self, legal: Sequence[Action]) -> SlotAssignment:
-        slots = []
-        for action in legal:
-            slot = self._index.get(action)
-            if slot is None:
-                raise ActionCodecError(f"legal action '{action}' has no slot in this game's fixed action codec")
-            slots.append(slot)
-        order = sorted(range(len(slots)), key=slots.__getitem__)
-        return SlotAssignment(tuple(slots[i] for i in order), tuple(legal[i] for i in order))
+        key = tuple(legal)
+        found = self._memo.get(key)
+        if found is None:
+            slots = []
+            for action in legal:
+                slot = self._index.get(action)
+                if slot is None:
+                    raise ActionCodecError(f"legal action '{action}' has no slot in this game's fixed action codec")
+                slots.append(slot)
+            order = sorted(range(len(slots)), key=slots.__getitem__)
+            found = SlotAssignment(tuple(slots[i] for i in order), tuple(legal[i] for i in order))
+            _remember(self._memo, key, found)
+        return found
 
     def __repr__(self) -> str:
         return f"FixedActionCodec(size={self.size})"

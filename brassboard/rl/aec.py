@@ -86,17 +86,29 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         self.illegal_penalty = float(illegal_penalty)
         self.initial_seed = seed
         self.possible_agents: list[str] = [agent_name(seat) for seat in range(self.settings.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         # one space object per agent, kept: PettingZoo asks that observation_space(a) is always the same object
         self.observation_spaces = {agent: observation_space(self.settings) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.settings.codec.size) for agent in self.possible_agents}
         self._game_seed: int | None = None
+        self._unseeded_spaces: int | None = None
 
     # ----- spaces ---------------------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
+        self._seed_spaces()
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Discrete:
+        self._seed_spaces()
         return self.action_spaces[agent]
+
+    def _seed_spaces(self) -> None:
+        """Seed every space with the game's seed, once per reset, when a space is first asked for: so that masked
+        sampling repeats with the game. (Lazily, because seeding ten generators costs more than a tic-tac-toe game.)"""
+        if self._unseeded_spaces is not None:
+            seed, self._unseeded_spaces = self._unseeded_spaces, None
+            for space in (*self.action_spaces.values(), *self.observation_spaces.values()):
+                space.seed(seed)
 
     # ----- the AEC API -----------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -109,8 +121,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         else:
             game_seed = self._game_seed + 1
         self._game_seed = game_seed
-        for space in (*self.action_spaces.values(), *self.observation_spaces.values()):
-            space.seed(game_seed)  # so that masked sampling repeats with the game
+        self._unseeded_spaces = game_seed  # seeded when first asked for (see _seed_spaces)
         self.driver.new_game(game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -127,7 +138,9 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
             self._note_dropped_actions(seat)
 
     def observe(self, agent: str) -> Observation:
-        seat = seat_of(agent)
+        seat = self._seats.get(agent)
+        if seat is None:
+            seat = seat_of(agent)  # not one of ours: raises, naming the agent
         may_act = agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent))
         return self.driver.observe(seat, may_act)
 
@@ -136,7 +149,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = seat_of(agent)
+        seat = self._seats[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.infos[agent].pop("illegal_action", None)
@@ -156,7 +169,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         elif self.settings.max_steps is not None and self.driver.steps >= self.settings.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = agent_name(following)
+            self.agent_selection = self.possible_agents[following]
             self._note_dropped_actions(following)
         self._accumulate_rewards()
 
@@ -204,7 +217,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
 
     def _note_dropped_actions(self, seat: int) -> None:
         """Under overflow policy "truncate", tell the agent in its info how many legal actions got no slot."""
-        agent = agent_name(seat)
+        agent = self.possible_agents[seat]
         dropped = self.driver.assignment(seat).dropped
         if dropped:
             self.infos[agent]["actions_dropped"] = dropped

@@ -23,8 +23,9 @@ machine or the order of dict keys (tokens are added up). It is lossy where token
 Incremental: most of a view does not change from one step to the next (a game's figures, options, most of the
 board). The encoder memoises the hashed tokens of every dict and list in the top ``MEMO_DEPTH`` levels of a view by
 its path and a fingerprint of its content (its ``marshal`` bytes — exact, written in C, and immune to the game
-mutating objects the view shares with its state); a part seen before is not walked again, only changed parts are. A list of plain numbers is hashed in one vectorised step (its item buckets cached per path and
-length). The result is bit for bit the encoding of a fresh walk: tokens are added up in the same order.
+mutating objects the view shares with its state); a part seen before is not walked again, only changed parts are. A
+list of plain numbers is hashed in one vectorised step (its item buckets cached per path and length). The result is
+bit for bit the encoding of a fresh walk: tokens are added up in the same order.
 """
 
 from __future__ import annotations
