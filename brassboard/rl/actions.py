@@ -70,6 +70,9 @@ class SlotAssignment:
 ASSIGNMENT_MEMO = 4096
 """Legal lists whose slot assignment a codec keeps (a game's legal lists repeat: bids, passes, the same offers)."""
 
+SORT_KEY_MEMO = 1 << 17
+"""Actions whose sort key a legal-list codec keeps (a game meets the same actions again and again)."""
+
 
 def _remember(memo: dict[tuple[Action, ...], SlotAssignment], key: tuple[Action, ...], value: SlotAssignment) -> None:
     if len(memo) >= ASSIGNMENT_MEMO:
@@ -106,6 +109,7 @@ class LegalListCodec:
         self._size = size
         self.overflow: OverflowPolicy = overflow
         self._memo: dict[tuple[Action, ...], SlotAssignment] = {}  # legal list -> its assignment (they repeat)
+        self._sort_keys: dict[Action, tuple[tuple[int, int, str], ...]] = {}  # action -> action_sort_key(action)
 
     @property
     def size(self) -> int:
@@ -115,7 +119,13 @@ class LegalListCodec:
         key = tuple(legal)
         found = self._memo.get(key)
         if found is None:
-            ordered = sorted(legal, key=action_sort_key)
+            keys = self._sort_keys
+            for action in legal:
+                if action not in keys:
+                    if len(keys) >= SORT_KEY_MEMO:
+                        keys.clear()
+                    keys[action] = action_sort_key(action)
+            ordered = sorted(legal, key=keys.__getitem__)
             dropped = len(ordered) - self._size
             if dropped > 0:
                 if self.overflow == "raise":

@@ -117,7 +117,20 @@ class HashingEncoder:
             if kind is dict:
                 prefix = f"{path}/" if path else ""
                 for key_, inner in item.items():
-                    walk(f"{prefix}{key_}", inner, level + 1)
+                    # numbers and words inline (most leaves are): a call per leaf is most of a walk's cost
+                    inner_kind = type(inner)
+                    if inner_kind is int or inner_kind is float:
+                        token = f"{prefix}{key_}"
+                        bucket, sign = known.get(token) or slot(token)
+                        buckets.append(bucket)
+                        values.append(sign * inner)
+                    elif inner_kind is str:
+                        token = f"{prefix}{key_}={inner}"
+                        bucket, sign = known.get(token) or slot(token)
+                        buckets.append(bucket)
+                        values.append(sign)
+                    else:
+                        walk(f"{prefix}{key_}", inner, level + 1)
             elif kind is list:
                 add(f"{path}#", float(len(item)))
                 if len(item) > 1 and set(map(type, item)) <= _NUMBER_TYPES:
