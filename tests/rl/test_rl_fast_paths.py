@@ -30,7 +30,7 @@ FAST_GAMES = [game_id for game_id in games()
 
 
 def test_the_games_with_a_fast_path() -> None:
-    assert {"tictactoe", "age_of_steam"} <= set(FAST_GAMES)
+    assert {"tictactoe", "age_of_steam", "planet_steam"} <= set(FAST_GAMES)
 
 
 @pytest.mark.parametrize("game_id", FAST_GAMES)
@@ -77,3 +77,35 @@ def test_memoised_hashing_is_immune_to_a_view_changed_in_place() -> None:
     board[1][0] = 7  # the same objects, new content: the fingerprint sees it
     assert np.array_equal(encoder.encode({"board": board}, 0), rl.HashingEncoder(64).encode({"board": board}, 0))
     assert not np.array_equal(first, encoder.encode({"board": board}, 0))
+
+
+def test_planet_steams_fast_path_hides_other_players_credits_as_the_view_does() -> None:
+    options = {"hidden_credits": True}
+    encoder = game_encoder("planet_steam", 3, options)
+    assert encoder is not None
+    fast = state_encoding(encoder)
+    assert fast is not None
+    chooser = random.Random(9)
+    state = new_game("planet_steam", 3, 9, options)
+    for _ in range(60):
+        for seat in range(3):
+            assert np.array_equal(fast(state, seat), encoder.encode(state.view(seat), seat))
+        player = state.active_players()[0]
+        state.apply(player, chooser.choice(state.legal_actions(player)))
+    before = [fast(state, seat) for seat in range(3)]
+    state.players[1].credits += 17  # only seat 1 may see this
+    after = [fast(state, seat) for seat in range(3)]
+    assert np.array_equal(before[0], after[0]) and np.array_equal(before[2], after[2])
+    assert not np.array_equal(before[1], after[1])
+
+
+def test_planet_steams_board_is_seen_from_the_observer() -> None:
+    encoder = game_encoder("planet_steam", 2, {})
+    assert encoder is not None
+    state = new_game("planet_steam", 2, 1)
+    zone = 3
+    state.owner[zone] = 1  # type: ignore[attr-defined]
+    width = 2 + 9
+    for seat in range(2):
+        row = encoder.encode(state.view(seat), seat)[zone * width: (zone + 1) * width]
+        assert row[:2].tolist() == ([0, 1] if seat == 0 else [1, 0])  # seat 1's zone: "next seat" for 0, "own" for 1
