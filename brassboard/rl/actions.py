@@ -70,6 +70,9 @@ class SlotAssignment:
 ASSIGNMENT_MEMO = 4096
 """Legal lists whose slot assignment a codec keeps (a game's legal lists repeat: bids, passes, the same offers)."""
 
+ROW_TABLE_LIMIT = 1 << 17
+"""Actions whose feature row a featurizer's table keeps before it starts afresh."""
+
 SORT_KEY_MEMO = 1 << 17
 """Actions whose sort key a legal-list codec keeps (a game meets the same actions again and again)."""
 
@@ -186,6 +189,10 @@ class ActionFeaturizer:
         self.size = size
         self._hasher = TokenHasher(size)
         self._cache: dict[Action, npt.NDArray[np.float32]] = {}
+        # rows(): action -> its row in _table, the first _filled rows of which are in use
+        self._rows: dict[Action, int] = {}
+        self._table = np.zeros((0, size), dtype=np.float32)
+        self._filled = 0
 
     def features(self, action: Action) -> npt.NDArray[np.float32]:
         """The feature vector of ``action`` (cached; do not modify it)."""
@@ -208,3 +215,25 @@ class ActionFeaturizer:
                 self._cache.clear()
             found = self._cache[action] = vector
         return found
+
+    def rows(self, actions: Sequence[Action]) -> npt.NDArray[np.float32]:
+        """The feature vectors of ``actions`` as one ``(len(actions), size)`` array: each action's row is kept in a
+        growing table the first time it is met, so a legal list costs one look-up per action and one gather."""
+        index = self._rows
+        missing = [action for action in actions if action not in index]
+        if missing:
+            if len(index) + len(missing) > ROW_TABLE_LIMIT:
+                index.clear()
+                self._filled = 0
+                missing = list(dict.fromkeys(actions))
+            needed = self._filled + len(missing)
+            if needed > len(self._table):
+                grown = np.zeros((max(needed, 2 * len(self._table), 256), self.size), dtype=np.float32)
+                grown[: self._filled] = self._table[: self._filled]
+                self._table = grown
+            for action in missing:
+                if action not in index:
+                    self._table[self._filled] = self.features(action)
+                    index[action] = self._filled
+                    self._filled += 1
+        return self._table[[index[action] for action in actions]]

@@ -234,7 +234,7 @@ class GameDriver:
             slots = np.fromiter(assignment.slots, dtype=np.intp, count=len(assignment.slots))
             rows = None
             if self.featurizer is not None:
-                rows = np.stack([self.featurizer.features(action) for action in assignment.actions])
+                rows = self.featurizer.rows(assignment.actions)
             if len(self._slot_rows) >= SLOT_ROWS_MEMO:
                 self._slot_rows.clear()
             found = self._slot_rows[assignment.actions] = (slots, rows)
