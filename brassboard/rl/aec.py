@@ -17,7 +17,7 @@ from pettingzoo import AECEnv
 
 from brassboard.engine import Action
 
-from .actions import ActionCodec, OverflowPolicy
+from .actions import ActionCodec, FixedActionCodec, OverflowPolicy
 from .core import DEFAULT_ACTION_FEATURES, GameDriver, Observation, check_policies, make_settings, observation_space
 from .encoders import ObservationEncoder
 from .rewards import RewardFn
@@ -42,6 +42,9 @@ def seat_of(agent: str) -> int:
 
 def slot_number(action: Any) -> int:
     """An action slot from an int or a NumPy integer (learners hand out both); anything else is refused."""
+    kind = type(action)
+    if kind is int or kind is np.int64:  # the usual cases first: this runs every step
+        return int(action)
     if isinstance(action, bool) or not isinstance(action, int | np.integer):
         if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
             return int(action)
@@ -87,6 +90,9 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         self.initial_seed = seed
         self.possible_agents: list[str] = [agent_name(seat) for seat in range(self.settings.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        # only a truncating legal-list codec leaves legal actions without a slot (others raise or cannot overflow)
+        codec = self.settings.codec
+        self._may_drop = not isinstance(codec, FixedActionCodec) and getattr(codec, "overflow", "truncate") != "raise"
         # one space object per agent, kept: PettingZoo asks that observation_space(a) is always the same object
         self.observation_spaces = {agent: observation_space(self.settings) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.settings.codec.size) for agent in self.possible_agents}
@@ -217,6 +223,8 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
 
     def _note_dropped_actions(self, seat: int) -> None:
         """Under overflow policy "truncate", tell the agent in its info how many legal actions got no slot."""
+        if not self._may_drop:
+            return
         agent = self.possible_agents[seat]
         dropped = self.driver.assignment(seat).dropped
         if dropped:

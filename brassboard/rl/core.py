@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from brassboard.engine import Action, GameInfo, GameState, game_info, new_game
+from brassboard.engine import Action, GameInfo, GameState, game_info, state_class
 
 from .actions import ActionCodec, ActionFeaturizer, LegalListCodec, OverflowPolicy, SlotAssignment
 from .encoders import (
@@ -42,6 +42,10 @@ Observation = dict[str, npt.NDArray[Any]]
 
 SLOT_ROWS_MEMO = 4096
 """Legal lists whose slots and feature rows a driver keeps before it clears them."""
+
+SMALL_SPACE = 4096
+"""Action spaces whose slots x features fit in this many values keep whole observation tables per legal list (cheap
+to copy); larger ones build the mask and features afresh each time from the kept slots and rows."""
 
 
 def default_players(info: GameInfo) -> int:
@@ -148,14 +152,19 @@ class GameDriver:
         self.steps = 0
         # the slot assignment of (player) in the current state; cleared by every change of state
         self._assignments: dict[int, SlotAssignment] = {}
+        self._state_class = state_class(settings.game_id)  # looked up once: new_game would on every reset
         # the encoder's fast path, if it has one (exactly its encoding of the view: see brassboard.rl.encoders)
         self._encode_state = state_encoding(settings.encoder)
         # legal actions in slot order -> (their slots, their feature rows): legal lists repeat often in a game
         self._slot_rows: dict[tuple[Action, ...], tuple[npt.NDArray[np.intp], npt.NDArray[np.float32] | None]] = {}
+        # small action spaces keep each legal list's whole mask and feature table (see SMALL_SPACE)
+        self._small = settings.codec.size * max(settings.action_feature_size, 1) <= SMALL_SPACE
+        self._tables: dict[tuple[Action, ...], tuple[npt.NDArray[np.int8], npt.NDArray[np.float32] | None]] = {}
 
     # ----- the game -------------------------------------------------------------------------------------------
     def new_game(self, seed: int) -> None:
-        self.state = new_game(self.settings.game_id, self.settings.players, seed, self.settings.options)
+        settings = self.settings
+        self.state = self._state_class(settings.players, settings.options, seed)  # type: ignore[call-arg]
         self.seed = seed
         self.last_actor = None
         self.steps = 0
@@ -212,8 +221,15 @@ class GameDriver:
         if encoded.shape != encoder.shape:
             raise ValueError(f"{encoder!r} returned shape {encoded.shape}, not its declared {encoder.shape}")
         size = settings.codec.size
+        if may_act and self._small:
+            # a small action space: the whole mask and feature table of a legal list are kept, and copied
+            mask, table = self._small_tables(self.assignment(player))
+            observation: Observation = {"observation": encoded, "action_mask": mask.copy()}
+            if table is not None:
+                observation["action_features"] = table.copy()
+            return observation
         mask = np.zeros(size, dtype=np.int8)
-        observation: Observation = {"observation": encoded, "action_mask": mask}
+        observation = {"observation": encoded, "action_mask": mask}
         features = None
         if self.featurizer is not None:
             features = observation["action_features"] = np.zeros((size, settings.action_feature_size), np.float32)
@@ -225,6 +241,23 @@ class GameDriver:
                 if features is not None:
                     features[slots] = rows
         return observation
+
+    def _small_tables(self, assignment: SlotAssignment
+                      ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32] | None]:
+        found = self._tables.get(assignment.actions)
+        if found is None:
+            size = self.settings.codec.size
+            mask = np.zeros(size, dtype=np.int8)
+            table = np.zeros((size, self.settings.action_feature_size), np.float32) if self.featurizer else None
+            if assignment.slots:
+                slots, rows = self._rows_of(assignment)
+                mask[slots] = 1
+                if table is not None:
+                    table[slots] = rows
+            if len(self._tables) >= SLOT_ROWS_MEMO:
+                self._tables.clear()
+            found = self._tables[assignment.actions] = (mask, table)
+        return found
 
     def _rows_of(self, assignment: SlotAssignment
                  ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32] | None]:

@@ -51,6 +51,10 @@ class TicTacToeEncoder:
         return found.copy()
 
 
+    def __repr__(self) -> str:
+        return "TicTacToeEncoder()"
+
+
 def observation_encoder(players: int, options: Mapping[str, Any]) -> TicTacToeEncoder:
     return TicTacToeEncoder()
 
