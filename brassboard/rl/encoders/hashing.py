@@ -44,6 +44,13 @@ DEFAULT_SIZE = 4096
 MEMO_DEPTH = 3
 """Containers down to this many levels below the view's root are memoised (deeper ones are in their parent's)."""
 
+MEMO_MIN_ITEMS = 3
+"""Smaller containers are walked, not looked up: their fingerprint and splice would cost more than the walk."""
+
+VECTOR_MIN_ITEMS = 12
+"""Lists of numbers longer than this are hashed in one NumPy step; shorter ones item by item (NumPy's call overhead
+exceeds the work)."""
+
 MEMO_SIZE = 1 << 14
 """Memo entries kept before it is cleared (a game's views repeat most of their parts)."""
 
@@ -100,7 +107,7 @@ class HashingEncoder:
         def walk(path: str, item: Any, level: int, look_up: bool = True) -> None:
             # exact types first (cheap), then the general cases; bool before int: True is an int in Python
             kind = type(item)
-            if look_up and (kind is dict or kind is list) and 0 < level <= MEMO_DEPTH and len(item) > 1:
+            if look_up and (kind is dict or kind is list) and 0 < level <= MEMO_DEPTH and len(item) > MEMO_MIN_ITEMS:
                 try:
                     key = (path, marshal.dumps(item))
                 except ValueError:  # not plain JSON types: no fingerprint, walk it afresh
@@ -133,7 +140,7 @@ class HashingEncoder:
                         walk(f"{prefix}{key_}", inner, level + 1)
             elif kind is list:
                 add(f"{path}#", float(len(item)))
-                if len(item) > 1 and set(map(type, item)) <= _NUMBER_TYPES:
+                if len(item) > VECTOR_MIN_ITEMS and set(map(type, item)) <= _NUMBER_TYPES:
                     item_buckets, signs = self._number_list(path, len(item))
                     runs.append((len(buckets), item_buckets, signs * np.asarray(item, dtype=np.float64)))
                     return
