@@ -98,6 +98,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         self.action_spaces = {agent: spaces.Discrete(self.settings.codec.size) for agent in self.possible_agents}
         self._game_seed: int | None = None
         self._unseeded_spaces: int | None = None
+        self._paid = False
 
     # ----- spaces ---------------------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -135,6 +136,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {"game_seed": game_seed} for agent in self.agents}
+        self._paid = False  # True while some reward (a penalty, the end) is not zero
         seat = self.driver.to_act()
         if seat is None:  # a game over before anyone acts: end the episode at once
             self._end_game()
@@ -157,8 +159,10 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
             return
         seat = self._seats[agent]
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self.infos[agent].pop("illegal_action", None)
+        if self._paid:  # rewards are zero but after a penalty or the end: clear them only then (every step counts)
+            self._clear_rewards()
+            self._paid = False
+            self.infos[agent].pop("illegal_action", None)
         chosen = self.driver.decode(seat, slot_number(action)) if action is not None else None
         if chosen is None:
             if self.illegal_action == "raise":
@@ -166,6 +170,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
             # penalised: the state is unchanged and the same agent must choose again
             self.rewards[agent] = self.illegal_penalty
             self.infos[agent]["illegal_action"] = True
+            self._paid = True
             self._accumulate_rewards()
             return
         self.driver.apply(seat, chosen)
@@ -177,7 +182,8 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         else:
             self.agent_selection = self.possible_agents[following]
             self._note_dropped_actions(following)
-        self._accumulate_rewards()
+        if self._paid:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
@@ -216,6 +222,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
     def _end_game(self) -> None:
         rewards = self.driver.final_rewards()
         totals = [score.total for score in self.driver.game.scores()]
+        self._paid = True
         for agent in self.agents:
             self.rewards[agent] = rewards[seat_of(agent)]
             self.terminations[agent] = True
