@@ -124,7 +124,7 @@ def bench_game(game_id: str, seconds: float) -> dict[str, Any]:
         "game": game_id,
         "players": players,
         "actions": int(aec.action_space("player_0").n),
-        "observation": int(aec.observation_space("player_0")["observation"].shape[0]),
+        "observation": int(np.prod(aec.observation_space("player_0")["observation"].shape or (1,))),
         "encoder": repr(aec.settings.encoder),
         "aec_steps_per_s": round(rates["aec"], 1),
         "gym_steps_per_s": round(rates["gym"], 1),

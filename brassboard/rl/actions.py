@@ -67,6 +67,22 @@ class SlotAssignment:
         return dict(zip(self.slots, self.actions, strict=True))
 
 
+ASSIGNMENT_MEMO = 4096
+"""Legal lists whose slot assignment a codec keeps (a game's legal lists repeat: bids, passes, the same offers)."""
+
+ROW_TABLE_LIMIT = 1 << 17
+"""Actions whose feature row a featurizer's table keeps before it starts afresh."""
+
+SORT_KEY_MEMO = 1 << 17
+"""Actions whose sort key a legal-list codec keeps (a game meets the same actions again and again)."""
+
+
+def _remember(memo: dict[tuple[Action, ...], SlotAssignment], key: tuple[Action, ...], value: SlotAssignment) -> None:
+    if len(memo) >= ASSIGNMENT_MEMO:
+        memo.clear()
+    memo[key] = value
+
+
 class ActionCodec(Protocol):
     """Places a state's legal actions in the slots ``0 .. size-1`` of a ``Discrete(size)`` action space."""
 
@@ -95,19 +111,32 @@ class LegalListCodec:
             raise ValueError(f"overflow must be 'raise' or 'truncate', not {overflow!r}")
         self._size = size
         self.overflow: OverflowPolicy = overflow
+        self._memo: dict[tuple[Action, ...], SlotAssignment] = {}  # legal list -> its assignment (they repeat)
+        self._sort_keys: dict[Action, tuple[tuple[int, int, str], ...]] = {}  # action -> action_sort_key(action)
 
     @property
     def size(self) -> int:
         return self._size
 
     def assign(self, legal: Sequence[Action]) -> SlotAssignment:
-        ordered = sorted(legal, key=action_sort_key)
-        dropped = len(ordered) - self._size
-        if dropped > 0:
-            if self.overflow == "raise":
-                raise ActionOverflowError(len(ordered), self._size)
-            ordered = ordered[: self._size]
-        return SlotAssignment(tuple(range(len(ordered))), tuple(ordered), max(dropped, 0))
+        key = tuple(legal)
+        found = self._memo.get(key)
+        if found is None:
+            keys = self._sort_keys
+            for action in legal:
+                if action not in keys:
+                    if len(keys) >= SORT_KEY_MEMO:
+                        keys.clear()
+                    keys[action] = action_sort_key(action)
+            ordered = sorted(legal, key=keys.__getitem__)
+            dropped = len(ordered) - self._size
+            if dropped > 0:
+                if self.overflow == "raise":
+                    raise ActionOverflowError(len(ordered), self._size)
+                ordered = ordered[: self._size]
+            found = SlotAssignment(tuple(range(len(ordered))), tuple(ordered), max(dropped, 0))
+            _remember(self._memo, key, found)
+        return found
 
     def __repr__(self) -> str:
         return f"LegalListCodec(size={self._size}, overflow={self.overflow!r})"
@@ -123,20 +152,26 @@ class FixedActionCodec:
             raise ValueError("a fixed action codec lists each action once")
         if not self.actions:
             raise ValueError("a fixed action codec needs at least one action")
+        self._memo: dict[tuple[Action, ...], SlotAssignment] = {}  # legal list -> its assignment (they repeat)
 
     @property
     def size(self) -> int:
         return len(self.actions)
 
     def assign(self, legal: Sequence[Action]) -> SlotAssignment:
-        slots = []
-        for action in legal:
-            slot = self._index.get(action)
-            if slot is None:
-                raise ActionCodecError(f"legal action '{action}' has no slot in this game's fixed action codec")
-            slots.append(slot)
-        order = sorted(range(len(slots)), key=slots.__getitem__)
-        return SlotAssignment(tuple(slots[i] for i in order), tuple(legal[i] for i in order))
+        key = tuple(legal)
+        found = self._memo.get(key)
+        if found is None:
+            slots = []
+            for action in legal:
+                slot = self._index.get(action)
+                if slot is None:
+                    raise ActionCodecError(f"legal action '{action}' has no slot in this game's fixed action codec")
+                slots.append(slot)
+            order = sorted(range(len(slots)), key=slots.__getitem__)
+            found = SlotAssignment(tuple(slots[i] for i in order), tuple(legal[i] for i in order))
+            _remember(self._memo, key, found)
+        return found
 
     def __repr__(self) -> str:
         return f"FixedActionCodec(size={self.size})"
@@ -154,6 +189,10 @@ class ActionFeaturizer:
         self.size = size
         self._hasher = TokenHasher(size)
         self._cache: dict[Action, npt.NDArray[np.float32]] = {}
+        # rows(): action -> its row in _table, the first _filled rows of which are in use
+        self._rows: dict[Action, int] = {}
+        self._table = np.zeros((0, size), dtype=np.float32)
+        self._filled = 0
 
     def features(self, action: Action) -> npt.NDArray[np.float32]:
         """The feature vector of ``action`` (cached; do not modify it)."""
@@ -176,3 +215,25 @@ class ActionFeaturizer:
                 self._cache.clear()
             found = self._cache[action] = vector
         return found
+
+    def rows(self, actions: Sequence[Action]) -> npt.NDArray[np.float32]:
+        """The feature vectors of ``actions`` as one ``(len(actions), size)`` array: each action's row is kept in a
+        growing table the first time it is met, so a legal list costs one look-up per action and one gather."""
+        index = self._rows
+        missing = [action for action in actions if action not in index]
+        if missing:
+            if len(index) + len(missing) > ROW_TABLE_LIMIT:
+                index.clear()
+                self._filled = 0
+                missing = list(dict.fromkeys(actions))
+            needed = self._filled + len(missing)
+            if needed > len(self._table):
+                grown = np.zeros((max(needed, 2 * len(self._table), 256), self.size), dtype=np.float32)
+                grown[: self._filled] = self._table[: self._filled]
+                self._table = grown
+            for action in missing:
+                if action not in index:
+                    self._table[self._filled] = self.features(action)
+                    index[action] = self._filled
+                    self._filled += 1
+        return self._table[[index[action] for action in actions]]

@@ -17,7 +17,7 @@ from pettingzoo import AECEnv
 
 from brassboard.engine import Action
 
-from .actions import ActionCodec, OverflowPolicy
+from .actions import ActionCodec, FixedActionCodec, OverflowPolicy
 from .core import DEFAULT_ACTION_FEATURES, GameDriver, Observation, check_policies, make_settings, observation_space
 from .encoders import ObservationEncoder
 from .rewards import RewardFn
@@ -42,6 +42,9 @@ def seat_of(agent: str) -> int:
 
 def slot_number(action: Any) -> int:
     """An action slot from an int or a NumPy integer (learners hand out both); anything else is refused."""
+    kind = type(action)
+    if kind is int or kind is np.int64:  # the usual cases first: this runs every step
+        return int(action)
     if isinstance(action, bool) or not isinstance(action, int | np.integer):
         if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
             return int(action)
@@ -86,17 +89,33 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         self.illegal_penalty = float(illegal_penalty)
         self.initial_seed = seed
         self.possible_agents: list[str] = [agent_name(seat) for seat in range(self.settings.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        # only a truncating legal-list codec leaves legal actions without a slot (others raise or cannot overflow)
+        codec = self.settings.codec
+        self._may_drop = not isinstance(codec, FixedActionCodec) and getattr(codec, "overflow", "truncate") != "raise"
         # one space object per agent, kept: PettingZoo asks that observation_space(a) is always the same object
         self.observation_spaces = {agent: observation_space(self.settings) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.settings.codec.size) for agent in self.possible_agents}
         self._game_seed: int | None = None
+        self._unseeded_spaces: int | None = None
+        self._paid = False
 
     # ----- spaces ---------------------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
+        self._seed_spaces()
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Discrete:
+        self._seed_spaces()
         return self.action_spaces[agent]
+
+    def _seed_spaces(self) -> None:
+        """Seed every space with the game's seed, once per reset, when a space is first asked for: so that masked
+        sampling repeats with the game. (Lazily, because seeding ten generators costs more than a tic-tac-toe game.)"""
+        if self._unseeded_spaces is not None:
+            seed, self._unseeded_spaces = self._unseeded_spaces, None
+            for space in (*self.action_spaces.values(), *self.observation_spaces.values()):
+                space.seed(seed)
 
     # ----- the AEC API -----------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -109,8 +128,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         else:
             game_seed = self._game_seed + 1
         self._game_seed = game_seed
-        for space in (*self.action_spaces.values(), *self.observation_spaces.values()):
-            space.seed(game_seed)  # so that masked sampling repeats with the game
+        self._unseeded_spaces = game_seed  # seeded when first asked for (see _seed_spaces)
         self.driver.new_game(game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -118,6 +136,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {"game_seed": game_seed} for agent in self.agents}
+        self._paid = False  # True while some reward (a penalty, the end) is not zero
         seat = self.driver.to_act()
         if seat is None:  # a game over before anyone acts: end the episode at once
             self._end_game()
@@ -127,7 +146,9 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
             self._note_dropped_actions(seat)
 
     def observe(self, agent: str) -> Observation:
-        seat = seat_of(agent)
+        seat = self._seats.get(agent)
+        if seat is None:
+            seat = seat_of(agent)  # not one of ours: raises, naming the agent
         may_act = agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent))
         return self.driver.observe(seat, may_act)
 
@@ -136,10 +157,12 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = seat_of(agent)
+        seat = self._seats[agent]
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self.infos[agent].pop("illegal_action", None)
+        if self._paid:  # rewards are zero but after a penalty or the end: clear them only then (every step counts)
+            self._clear_rewards()
+            self._paid = False
+            self.infos[agent].pop("illegal_action", None)
         chosen = self.driver.decode(seat, slot_number(action)) if action is not None else None
         if chosen is None:
             if self.illegal_action == "raise":
@@ -147,6 +170,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
             # penalised: the state is unchanged and the same agent must choose again
             self.rewards[agent] = self.illegal_penalty
             self.infos[agent]["illegal_action"] = True
+            self._paid = True
             self._accumulate_rewards()
             return
         self.driver.apply(seat, chosen)
@@ -156,9 +180,10 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         elif self.settings.max_steps is not None and self.driver.steps >= self.settings.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = agent_name(following)
+            self.agent_selection = self.possible_agents[following]
             self._note_dropped_actions(following)
-        self._accumulate_rewards()
+        if self._paid:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
@@ -197,6 +222,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
     def _end_game(self) -> None:
         rewards = self.driver.final_rewards()
         totals = [score.total for score in self.driver.game.scores()]
+        self._paid = True
         for agent in self.agents:
             self.rewards[agent] = rewards[seat_of(agent)]
             self.terminations[agent] = True
@@ -204,7 +230,9 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
 
     def _note_dropped_actions(self, seat: int) -> None:
         """Under overflow policy "truncate", tell the agent in its info how many legal actions got no slot."""
-        agent = agent_name(seat)
+        if not self._may_drop:
+            return
+        agent = self.possible_agents[seat]
         dropped = self.driver.assignment(seat).dropped
         if dropped:
             self.infos[agent]["actions_dropped"] = dropped

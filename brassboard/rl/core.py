@@ -19,10 +19,17 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from brassboard.engine import Action, GameInfo, GameState, game_info, new_game
+from brassboard.engine import Action, GameInfo, GameState, game_info, state_class
 
 from .actions import ActionCodec, ActionFeaturizer, LegalListCodec, OverflowPolicy, SlotAssignment
-from .encoders import HashingEncoder, ObservationEncoder, game_action_codec, game_encoder, game_max_actions
+from .encoders import (
+    HashingEncoder,
+    ObservationEncoder,
+    game_action_codec,
+    game_encoder,
+    game_max_actions,
+    state_encoding,
+)
 from .rewards import RewardFn, reward_function
 
 DEFAULT_MAX_ACTIONS = 1024
@@ -33,6 +40,13 @@ DEFAULT_ACTION_FEATURES = 16
 
 Observation = dict[str, npt.NDArray[Any]]
 
+SLOT_ROWS_MEMO = 4096
+"""Legal lists whose slots and feature rows a driver keeps before it clears them."""
+
+SMALL_SPACE = 4096
+"""Action spaces whose slots x features fit in this many values keep whole observation tables per legal list (cheap
+to copy); larger ones build the mask and features afresh each time from the kept slots and rows."""
+
 
 def default_players(info: GameInfo) -> int:
     """Two players where the game allows it, else its nearest count: the smallest real contest."""
@@ -41,6 +55,8 @@ def default_players(info: GameInfo) -> int:
 
 def next_to_act(active: Sequence[int], after: int | None, players: int) -> int | None:
     """The first seat of ``active`` after seat ``after`` in cyclic order (the lowest seat when ``after`` is None)."""
+    if len(active) == 1:
+        return active[0]
     if not active:
         return None
     start = 0 if after is None else after + 1
@@ -136,10 +152,19 @@ class GameDriver:
         self.steps = 0
         # the slot assignment of (player) in the current state; cleared by every change of state
         self._assignments: dict[int, SlotAssignment] = {}
+        self._state_class = state_class(settings.game_id)  # looked up once: new_game would on every reset
+        # the encoder's fast path, if it has one (exactly its encoding of the view: see brassboard.rl.encoders)
+        self._encode_state = state_encoding(settings.encoder)
+        # legal actions in slot order -> (their slots, their feature rows): legal lists repeat often in a game
+        self._slot_rows: dict[tuple[Action, ...], tuple[npt.NDArray[np.intp], npt.NDArray[np.float32] | None]] = {}
+        # small action spaces keep each legal list's whole mask and feature table (see SMALL_SPACE)
+        self._small = settings.codec.size * max(settings.action_feature_size, 1) <= SMALL_SPACE
+        self._tables: dict[tuple[Action, ...], tuple[npt.NDArray[np.int8], npt.NDArray[np.float32] | None]] = {}
 
     # ----- the game -------------------------------------------------------------------------------------------
     def new_game(self, seed: int) -> None:
-        self.state = new_game(self.settings.game_id, self.settings.players, seed, self.settings.options)
+        settings = self.settings
+        self.state = self._state_class(settings.players, settings.options, seed)  # type: ignore[call-arg]
         self.seed = seed
         self.last_actor = None
         self.steps = 0
@@ -185,24 +210,65 @@ class GameDriver:
 
     # ----- observations -------------------------------------------------------------------------------------
     def observe(self, player: int, may_act: bool) -> Observation:
-        """``player``'s observation, built from ``state.view(player)`` alone; the mask is all zeros unless
-        ``may_act`` (the env is waiting for this player)."""
+        """``player``'s observation, built from ``state.view(player)`` alone (or the encoder's equal fast path);
+        the mask is all zeros unless ``may_act`` (the env is waiting for this player)."""
         settings = self.settings
         encoder = settings.encoder
-        encoded = np.asarray(encoder.encode(self.game.view(player), player), dtype=np.float32)
+        if self._encode_state is not None:
+            encoded = self._encode_state(self.game, player)
+        else:
+            encoded = np.asarray(encoder.encode(self.game.view(player), player), dtype=np.float32)
         if encoded.shape != encoder.shape:
             raise ValueError(f"{encoder!r} returned shape {encoded.shape}, not its declared {encoder.shape}")
         size = settings.codec.size
+        if may_act and self._small:
+            # a small action space: the whole mask and feature table of a legal list are kept, and copied
+            mask, table = self._small_tables(self.assignment(player))
+            observation: Observation = {"observation": encoded, "action_mask": mask.copy()}
+            if table is not None:
+                observation["action_features"] = table.copy()
+            return observation
         mask = np.zeros(size, dtype=np.int8)
-        observation: Observation = {"observation": encoded, "action_mask": mask}
+        observation = {"observation": encoded, "action_mask": mask}
         features = None
         if self.featurizer is not None:
             features = observation["action_features"] = np.zeros((size, settings.action_feature_size), np.float32)
         if may_act:
             assignment = self.assignment(player)
             if assignment.slots:
-                slots = np.fromiter(assignment.slots, dtype=np.intp, count=len(assignment.slots))
+                slots, rows = self._rows_of(assignment)
                 mask[slots] = 1
-                if features is not None and self.featurizer is not None:
-                    features[slots] = np.stack([self.featurizer.features(action) for action in assignment.actions])
+                if features is not None:
+                    features[slots] = rows
         return observation
+
+    def _small_tables(self, assignment: SlotAssignment
+                      ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32] | None]:
+        found = self._tables.get(assignment.actions)
+        if found is None:
+            size = self.settings.codec.size
+            mask = np.zeros(size, dtype=np.int8)
+            table = np.zeros((size, self.settings.action_feature_size), np.float32) if self.featurizer else None
+            if assignment.slots:
+                slots, rows = self._rows_of(assignment)
+                mask[slots] = 1
+                if table is not None:
+                    table[slots] = rows
+            if len(self._tables) >= SLOT_ROWS_MEMO:
+                self._tables.clear()
+            found = self._tables[assignment.actions] = (mask, table)
+        return found
+
+    def _rows_of(self, assignment: SlotAssignment
+                 ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32] | None]:
+        """The slots of an assignment as an index array, and their action features (memoised per legal list)."""
+        found = self._slot_rows.get(assignment.actions)
+        if found is None:  # a codec places the same legal list in the same slots
+            slots = np.fromiter(assignment.slots, dtype=np.intp, count=len(assignment.slots))
+            rows = None
+            if self.featurizer is not None:
+                rows = self.featurizer.rows(assignment.actions)
+            if len(self._slot_rows) >= SLOT_ROWS_MEMO:
+                self._slot_rows.clear()
+            found = self._slot_rows[assignment.actions] = (slots, rows)
+        return found

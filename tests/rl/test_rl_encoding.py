@@ -75,7 +75,7 @@ def test_generic_encoding_can_be_chosen_for_any_game() -> None:
     assert env.action_space("player_0").n == 16
     assert env.observation_space("player_0")["observation"].shape == (128,)
     assert game_max_actions("planet_unknown", 1024) == 2048 and game_max_actions("planet_steam", 1024) == 1024
-    assert game_encoder("planet_steam", 2, {}) is None
+    assert game_encoder("planet_unknown", 2, {}) is None
 
 
 class CountingEncoder:
@@ -98,3 +98,11 @@ def test_a_registered_encoder_and_codec_take_precedence(race: str, monkeypatch: 
     assert observation["observation"].tolist() == [3.0]
     assert observation["action_mask"].tolist() == [1, 1]
     assert env.legal_slots("player_0") == {0: Action("step", 1), 1: Action("step", 2)}
+
+
+def test_feature_rows_of_a_legal_list_equal_each_actions_features() -> None:
+    featurizer = rl.ActionFeaturizer(8)
+    first = [Action("bid", n) for n in range(300)]  # more than the table's first allocation: it grows
+    assert np.array_equal(featurizer.rows(first), np.stack([featurizer.features(a) for a in first]))
+    mixed = [Action("pass"), first[7], Action("claim", "C4", "roll"), first[7]]
+    assert np.array_equal(featurizer.rows(mixed), np.stack([rl.ActionFeaturizer(8).features(a) for a in mixed]))

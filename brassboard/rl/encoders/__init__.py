@@ -1,7 +1,10 @@
 """Observation encoders and the per-game hooks that choose them.
 
 An encoder turns ``state.view(player)`` — what that player may see, and nothing else — into a fixed-shape float32
-vector. Encoders are given the view only, never the state, so hidden information cannot reach an observation.
+vector. For speed an encoder may also define ``encode_state(state, player)``, which the environments then call
+instead of building the view: it reads the state's public attributes directly and must give exactly what
+``encode(state.view(player), player)`` gives — the tests hold every such encoder to that over random games, so the
+fast path can carry nothing the view hides.
 
 Which encoder and action codec a game gets (first match wins):
 
@@ -24,6 +27,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from brassboard.engine import GameState
 from brassboard.rl.actions import ActionCodec
 
 from .hashing import HashingEncoder
@@ -44,6 +48,12 @@ class ObservationEncoder(Protocol):
     def encode(self, view: Mapping[str, Any], player: int) -> npt.NDArray[np.float32]:
         """``view`` is ``state.view(player)``; ``player`` (the observer's seat) is no secret to that player."""
         ...
+
+
+def state_encoding(encoder: ObservationEncoder) -> Callable[[GameState, int], npt.NDArray[np.float32]] | None:
+    """The encoder's fast path ``encode_state(state, player)``, if it has one (see the module's note)."""
+    found = getattr(encoder, "encode_state", None)
+    return found if callable(found) else None
 
 
 EncoderFactory = Callable[[int, Mapping[str, Any]], ObservationEncoder]
@@ -102,5 +112,5 @@ def game_max_actions(game_id: str, default: int) -> int:
 
 __all__ = [
     "CodecFactory", "EncoderFactory", "HashingEncoder", "ObservationEncoder", "adapter_module", "game_action_codec",
-    "game_encoder", "game_max_actions", "register_action_codec", "register_observation_encoder",
+    "game_encoder", "game_max_actions", "register_action_codec", "register_observation_encoder", "state_encoding",
 ]

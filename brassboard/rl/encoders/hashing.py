@@ -23,8 +23,9 @@ machine or the order of dict keys (tokens are added up). It is lossy where token
 Incremental: most of a view does not change from one step to the next (a game's figures, options, most of the
 board). The encoder memoises the hashed tokens of every dict and list in the top ``MEMO_DEPTH`` levels of a view by
 its path and a fingerprint of its content (its ``marshal`` bytes — exact, written in C, and immune to the game
-mutating objects the view shares with its state); a part seen before is not walked again, only changed parts are. A list of plain numbers is hashed in one vectorised step (its item buckets cached per path and
-length). The result is bit for bit the encoding of a fresh walk: tokens are added up in the same order.
+mutating objects the view shares with its state); a part seen before is not walked again, only changed parts are. A
+list of plain numbers is hashed in one vectorised step (its item buckets cached per path and length). The result is
+bit for bit the encoding of a fresh walk: tokens are added up in the same order.
 """
 
 from __future__ import annotations
@@ -42,6 +43,13 @@ DEFAULT_SIZE = 4096
 
 MEMO_DEPTH = 3
 """Containers down to this many levels below the view's root are memoised (deeper ones are in their parent's)."""
+
+MEMO_MIN_ITEMS = 3
+"""Smaller containers are walked, not looked up: their fingerprint and splice would cost more than the walk."""
+
+VECTOR_MIN_ITEMS = 12
+"""Lists of numbers longer than this are hashed in one NumPy step; shorter ones item by item (NumPy's call overhead
+exceeds the work)."""
 
 MEMO_SIZE = 1 << 14
 """Memo entries kept before it is cleared (a game's views repeat most of their parts)."""
@@ -99,7 +107,7 @@ class HashingEncoder:
         def walk(path: str, item: Any, level: int, look_up: bool = True) -> None:
             # exact types first (cheap), then the general cases; bool before int: True is an int in Python
             kind = type(item)
-            if look_up and (kind is dict or kind is list) and 0 < level <= MEMO_DEPTH and len(item) > 1:
+            if look_up and (kind is dict or kind is list) and 0 < level <= MEMO_DEPTH and len(item) > MEMO_MIN_ITEMS:
                 try:
                     key = (path, marshal.dumps(item))
                 except ValueError:  # not plain JSON types: no fingerprint, walk it afresh
@@ -116,10 +124,23 @@ class HashingEncoder:
             if kind is dict:
                 prefix = f"{path}/" if path else ""
                 for key_, inner in item.items():
-                    walk(f"{prefix}{key_}", inner, level + 1)
+                    # numbers and words inline (most leaves are): a call per leaf is most of a walk's cost
+                    inner_kind = type(inner)
+                    if inner_kind is int or inner_kind is float:
+                        token = f"{prefix}{key_}"
+                        bucket, sign = known.get(token) or slot(token)
+                        buckets.append(bucket)
+                        values.append(sign * inner)
+                    elif inner_kind is str:
+                        token = f"{prefix}{key_}={inner}"
+                        bucket, sign = known.get(token) or slot(token)
+                        buckets.append(bucket)
+                        values.append(sign)
+                    else:
+                        walk(f"{prefix}{key_}", inner, level + 1)
             elif kind is list:
                 add(f"{path}#", float(len(item)))
-                if len(item) > 1 and set(map(type, item)) <= _NUMBER_TYPES:
+                if len(item) > VECTOR_MIN_ITEMS and set(map(type, item)) <= _NUMBER_TYPES:
                     item_buckets, signs = self._number_list(path, len(item))
                     runs.append((len(buckets), item_buckets, signs * np.asarray(item, dtype=np.float64)))
                     return
