@@ -2,6 +2,12 @@
 Prints figures; never asserts a timing.
 
     .venv/bin/python bench/bench_mcts.py [--games N] [--kind mcts|mcts-strong] [--only GAME] [--json]
+    .venv/bin/python bench/bench_mcts.py --yardstick [--simulations N] [--repeats R]
+
+``--yardstick`` measures MCTS simulations per second on tic-tac-toe from the empty board: this package's ``MctsBot``
+(random rollouts, as OpenSpiel's) against OpenSpiel's Python ``MCTSBot`` with a one-rollout random evaluator
+(``pip install open_spiel``), the two alternating ``--repeats`` times in the same run so that a busy machine
+slows both alike; it prints each pair and the median ratio (issue 13 asks for at least 3x).
 
 For each setting (game, players, options) it plays ``--games`` games with one MCTS seat (rotating over the seats)
 against the other kind, records the wall time of every MCTS decision that needed a search (single-choice decisions
@@ -75,13 +81,55 @@ def bench(game: str, players: int, options: dict[str, Any], kind: str, opponent:
     }
 
 
+def yardstick(simulations: int, repeats: int) -> dict[str, Any]:
+    """Simulations/s of both searches on tic-tac-toe, alternating; the median of the per-pair ratios."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts as open_spiel_mcts
+
+    from brassboard.bots.mcts import MctsBot
+    from brassboard.engine import Rng
+
+    game = pyspiel.load_game("tic_tac_toe")
+    pairs = []
+    for repeat in range(repeats):
+        theirs = open_spiel_mcts.MCTSBot(
+            game, 1.4, simulations, open_spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(repeat)),
+            solve=False, random_state=np.random.RandomState(repeat))
+        start = time.perf_counter()
+        theirs.mcts_search(game.new_initial_state())
+        open_spiel_rate = simulations / (time.perf_counter() - start)
+        ours = MctsBot(repeat, iterations=simulations, horizon=9)
+        state = new_game("tictactoe", 2, repeat)
+        start = time.perf_counter()
+        ours.search(state, 0, Rng(repeat))
+        our_rate = simulations / (time.perf_counter() - start)
+        pairs.append({"open_spiel": round(open_spiel_rate), "brassboard": round(our_rate),
+                      "ratio": round(our_rate / open_spiel_rate, 2)})
+    return {"simulations": simulations, "pairs": pairs,
+            "median_ratio": statistics.median(pair["ratio"] for pair in pairs)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6, help="games per setting and opponent")
     parser.add_argument("--kind", default="mcts", help="the MCTS kind to measure (mcts, mcts-strong)")
     parser.add_argument("--only", help="one game id")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
+    parser.add_argument("--yardstick", action="store_true", help="tic-tac-toe simulations/s against OpenSpiel's MCTS")
+    parser.add_argument("--simulations", type=int, default=2000, help="simulations per search (--yardstick)")
+    parser.add_argument("--repeats", type=int, default=5, help="alternating measurements (--yardstick)")
     args = parser.parse_args()
+    if args.yardstick:
+        result = yardstick(args.simulations, args.repeats)
+        if args.json:
+            print(json.dumps(result, indent=1))
+        else:
+            for pair in result["pairs"]:
+                print(f"simulations/s: brassboard {pair['brassboard']:>6}, OpenSpiel {pair['open_spiel']:>6}, "
+                      f"ratio {pair['ratio']}")
+            print(f"median ratio {result['median_ratio']} (issue 13 target: >= 3)")
+        return
     results = []
     for game, players, options in SETTINGS:
         if args.only and game != args.only:
