@@ -13,7 +13,9 @@ under), so the generic search loses to the hand-written bots. This bot searches 
    every seat for ``horizon`` actions. Common random numbers make the comparison of candidates a paired one: the
    luck of the world cancels out of the difference.
 3. **Judge** at the horizon (or the end) by the win share and score margin of :class:`~brassboard.bots.mcts.MctsBot`
-   (the margin normalised over the range this decision saw). The greedy choice keeps the move unless another
+   (the margin normalised over the range this decision saw); where the game's ``bots`` module has
+   ``position_value(state, player)`` (Tharos: greedy's value, engine and threats counted), that judges a position
+   short of the end instead of the bare score. The greedy choice keeps the move unless another
    candidate's mean is better by more than ``tolerance``: the search only overrules the heuristic on evidence.
 
 It stops at ``rounds`` complete rounds or before a round that would take it past ``time_budget`` seconds of wall
@@ -34,12 +36,15 @@ from .mcts import MctsBot, UnsupportedGame, supports
 
 Ranker = Callable[[GameState, int, list[Action]], list[Action]]
 """A game's ``rank_actions``: the legal actions, best first by its greedy heuristic."""
+Valuer = Callable[[GameState, int], float]
+"""A game's ``position_value``: what a position is worth to a player, its engine counted (greedy's judgement)."""
 
 
 class GuidedBot:
     """Greedy-guided Monte Carlo search over the heuristic's top candidates (module docstring)."""
 
-    def __init__(self, seed: int, policy: BotFactory, *, rank: Ranker | None = None, candidates: int = 4,
+    def __init__(self, seed: int, policy: BotFactory, *, rank: Ranker | None = None,
+                 position_value: Valuer | None = None, candidates: int = 4,
                  horizon: int = 40, rounds: int = 24, time_budget: float | None = None, win_weight: float = 0.5,
                  tolerance: float = 0.02, name: str = "mcts-strong") -> None:
         if candidates < 2 or horizon < 1 or rounds < 1:
@@ -47,6 +52,7 @@ class GuidedBot:
         self.seed = seed
         self.policy = policy
         self.rank = rank
+        self.position_value = position_value
         self.candidates = candidates
         self.horizon = horizon
         self.rounds = rounds
@@ -121,7 +127,7 @@ class GuidedBot:
                 trial = world.clone()
                 trial.apply(player, action)
                 self._rollout(trial, player, rollout_seed)
-                win, margin = MctsBot._evaluate(trial)
+                win, margin = self._evaluate(trial)
                 wins[index] += win[player]
                 margins[index].append(margin[player])
             done += 1
@@ -140,6 +146,18 @@ class GuidedBot:
             if values[index] > max(values[best], values[0] + self.tolerance):
                 best = index
         return options[best]
+
+    def _evaluate(self, world: GameState) -> tuple[list[float], list[float]]:
+        """Win shares and margins: by the game's ``position_value`` at the horizon where it has one, else scores."""
+        if self.position_value is None or world.is_over():
+            return MctsBot._evaluate(world)
+        values = [self.position_value(world, p) for p in range(world.num_players)]
+        best = max(values)
+        leaders = [p for p, worth in enumerate(values) if worth == best]
+        wins = [1.0 / len(leaders) if p in leaders else 0.0 for p in range(len(values))]
+        margins = [worth - max(values[:p] + values[p + 1:]) if len(values) > 1 else worth
+                   for p, worth in enumerate(values)]
+        return wins, margins
 
     def _rollout(self, world: GameState, observer: int, seed: int) -> None:
         bots: dict[int, Bot] = {}

@@ -134,8 +134,9 @@ def _guided(kind: str, game_id: str, seed: int) -> Bot | None:
     if kind == "mcts-medium":  # a quarter of the strong search: fewer candidates, rounds and look-ahead
         settings = {"candidates": 2, "horizon": max(4, settings["horizon"] // 2),
                     "rounds": max(2, settings["rounds"] // 4)}
-    rank = getattr(module, "rank_actions", None)
-    return GuidedBot(seed, policy, rank=rank, time_budget=STRONG_TIME_BUDGET, name=kind, **settings)
+    return GuidedBot(seed, policy, rank=getattr(module, "rank_actions", None),
+                     position_value=getattr(module, "position_value", None), time_budget=STRONG_TIME_BUDGET,
+                     name=kind, **settings)
 
 
 def make_bot(kind: str, game_id: str, seed: int) -> Bot:
