@@ -14,6 +14,8 @@ from brassboard.bots import Bot, MctsBot, RandomBot, make_bot, seat_seed
 from brassboard.bots.guided import GuidedBot
 from brassboard.bots.registry import GUIDED_SETTINGS, difficulty_levels
 from brassboard.engine import Action, GameState, Rng, new_game
+from brassboard.games.age_of_steam.bots import CASH_POINTS, DEFICIT_POINTS, position_value
+from brassboard.games.age_of_steam.rules import AgeOfSteamState
 from brassboard.games.planet_unknown.bots import GreedyBot, rank_actions
 from brassboard.games.planet_unknown.rules import PlanetUnknownState
 
@@ -162,3 +164,17 @@ def test_a_game_without_greedy_keeps_the_levels_it_can_fill() -> None:
     levels = difficulty_levels(TTT)
     assert [(level["level"], level["bot"]) for level in levels] == [
         ("beginner", "random"), ("easy", "mcts"), ("hard", "mcts-strong")]
+
+
+def test_age_of_steam_position_value_counts_cash_and_punishes_uncovered_expenses() -> None:
+    state = new_game("age_of_steam", 3, 2)
+    assert isinstance(state, AgeOfSteamState)
+    base = position_value(state, 0)
+    richer = state.clone()
+    assert isinstance(richer, AgeOfSteamState)
+    richer.cash[0] += 10
+    assert position_value(richer, 0) == pytest.approx(base + 10 * CASH_POINTS)
+    broke = state.clone()
+    assert isinstance(broke, AgeOfSteamState)
+    broke.cash[0], broke.income[0], broke.shares[0], broke.loco[0] = 0, 0, 4, 1  # $5 a round due, nothing to pay it
+    assert position_value(broke, 0) == pytest.approx(broke.scores()[0].total - 5 * DEFICIT_POINTS)
