@@ -15,8 +15,9 @@ under), so the generic search loses to the hand-written bots. This bot searches 
 3. **Judge** at the horizon (or the end) by the win share and score margin of :class:`~brassboard.bots.mcts.MctsBot`
    (the margin normalised over the range this decision saw); where the game's ``bots`` module has
    ``position_value(state, player)`` (Tharos: greedy's value, engine and threats counted), that judges a position
-   short of the end instead of the bare score. The greedy choice keeps the move unless another
-   candidate's mean is better by more than ``tolerance``: the search only overrules the heuristic on evidence.
+   short of the end instead of the bare score. The greedy choice keeps the move unless another candidate's mean
+   paired gain exceeds ``tolerance`` — and, with ``evidence`` > 0, stands that many standard errors clear of zero
+   (games where a budget buys only a few rounds: a lucky round must not overrule the heuristic).
 
 It stops at ``rounds`` complete rounds or before a round that would take it past ``time_budget`` seconds of wall
 time (whichever first; at least one round). Without a budget the bot is deterministic: its generator is seeded
@@ -26,6 +27,7 @@ from its seed and the seat's view only.
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from collections.abc import Callable
 
@@ -46,7 +48,7 @@ class GuidedBot:
     def __init__(self, seed: int, policy: BotFactory, *, rank: Ranker | None = None,
                  position_value: Valuer | None = None, candidates: int = 4,
                  horizon: int = 40, rounds: int = 24, time_budget: float | None = None, win_weight: float = 0.5,
-                 tolerance: float = 0.02, name: str = "mcts-strong") -> None:
+                 tolerance: float = 0.02, evidence: float = 0.0, name: str = "mcts-strong") -> None:
         if candidates < 2 or horizon < 1 or rounds < 1:
             raise ValueError("candidates must be at least 2, horizon and rounds at least 1")
         self.seed = seed
@@ -59,6 +61,7 @@ class GuidedBot:
         self.time_budget = time_budget
         self.win_weight = win_weight
         self.tolerance = tolerance
+        self.evidence = evidence
         self.name = name
         self._met: dict[bytes, int] = {}  # view digest -> times this bot decided there (a fresh seed each time)
         self.last_rounds = 0  # rounds the last search completed (bench and tests read it)
@@ -103,10 +106,11 @@ class GuidedBot:
                 if action not in options:
                     options.append(action)
         else:
-            for _ in range(2 * self.candidates):  # other tie-breaks of the heuristic
+            for _ in range(self.candidates):  # other tie-breaks of the heuristic, until one repeats
                 action = self.policy(rng.below(1 << 30)).choose(known.clone(), player)
-                if action not in options:
-                    options.append(action)
+                if action in options:
+                    break  # a heuristic without (further) ties: its choice is made, no more calls to pay for
+                options.append(action)
                 if len(options) >= self.candidates:
                     break
             rest = [action for action in legal if action not in options]
@@ -116,7 +120,7 @@ class GuidedBot:
 
     # ----- paired rollouts --------------------------------------------------------------------------------------
     def _search(self, state: GameState, player: int, options: list[Action], rng: Rng, start: float) -> Action:
-        wins = [0.0] * len(options)
+        wins: list[list[float]] = [[] for _ in options]
         margins: list[list[float]] = [[] for _ in options]
         done = 0
         while done < self.rounds:
@@ -128,7 +132,7 @@ class GuidedBot:
                 trial.apply(player, action)
                 self._rollout(trial, player, rollout_seed)
                 win, margin = self._evaluate(trial)
-                wins[index] += win[player]
+                wins[index].append(win[player])
                 margins[index].append(margin[player])
             done += 1
             now = time.perf_counter()
@@ -139,12 +143,22 @@ class GuidedBot:
         low = min(min(m) for m in margins)
         high = max(max(m) for m in margins)
         spread = high - low if high > low else 1.0
-        values = [self.win_weight * wins[i] / done + (1 - self.win_weight) * (sum(margins[i]) / done - low) / spread
-                  for i in range(len(options))]
+        values = [[self.win_weight * win + (1 - self.win_weight) * (margin - low) / spread
+                   for win, margin in zip(wins[i], margins[i], strict=True)] for i in range(len(options))]
         best = 0  # the heuristic's choice, unless the rollouts say clearly otherwise
+        best_gain = self.tolerance
         for index in range(1, len(options)):
-            if values[index] > max(values[best], values[0] + self.tolerance):
-                best = index
+            gains = [mine - heuristic for mine, heuristic in zip(values[index], values[0], strict=True)]
+            gain = sum(gains) / done
+            if gain <= best_gain:
+                continue
+            if self.evidence > 0:  # the paired gain must stand ``evidence`` standard errors clear of zero
+                if done < 2:
+                    continue
+                spread_of_gain = math.sqrt(sum((g - gain) ** 2 for g in gains) / (done - 1))
+                if gain < self.evidence * spread_of_gain / math.sqrt(done):
+                    continue
+            best, best_gain = index, gain
         return options[best]
 
     def _evaluate(self, world: GameState) -> tuple[list[float], list[float]]:

@@ -38,15 +38,16 @@ def _mcts_strong(seed: int) -> Bot:
 
 GENERIC_BOTS: dict[str, BotFactory] = {"random": RandomBot, "mcts": _mcts, "mcts-strong": _mcts_strong}
 
-GUIDED_SETTINGS: dict[str, dict[str, int]] = {
-    # rollouts cost what the game's greedy bot costs per action (bench/bench_mcts.py): the fast games look further
+GUIDED_SETTINGS: dict[str, dict[str, float]] = {
+    # rollouts cost what the game's greedy bot costs per action (bench/bench_mcts.py): the fast games look further;
+    # the slow ones afford a few rounds only, so a candidate must beat greedy's by a standard error ("evidence")
     "planet_steam": {"candidates": 3, "horizon": 40, "rounds": 16},
     "planet_unknown": {"candidates": 4, "horizon": 40, "rounds": 16},
-    "age_of_steam": {"candidates": 3, "horizon": 10, "rounds": 6},
-    "tharos": {"candidates": 3, "horizon": 10, "rounds": 6},
+    "age_of_steam": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0},
+    "tharos": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0},
 }
 """``mcts-strong`` per game with a ``greedy`` bot (the guided search of ``guided.py``); other games keep MCTS."""
-DEFAULT_GUIDED = {"candidates": 3, "horizon": 20, "rounds": 8}
+DEFAULT_GUIDED: dict[str, float] = {"candidates": 3, "horizon": 20, "rounds": 8, "evidence": 1.0}
 
 LEVELS: list[tuple[str, str, tuple[str, ...]]] = [
     ("beginner", "Beginner", ("random",)),
@@ -130,13 +131,14 @@ def _guided(kind: str, game_id: str, seed: int) -> Bot | None:
     policy = game_bots(game_id).get("greedy")
     if policy is None:
         return None
-    settings = dict(GUIDED_SETTINGS.get(game_id, DEFAULT_GUIDED))
+    settings = GUIDED_SETTINGS.get(game_id, DEFAULT_GUIDED)
+    candidates, horizon, rounds = int(settings["candidates"]), int(settings["horizon"]), int(settings["rounds"])
     if kind == "mcts-medium":  # a quarter of the strong search: fewer candidates, rounds and look-ahead
-        settings = {"candidates": 2, "horizon": max(4, settings["horizon"] // 2),
-                    "rounds": max(2, settings["rounds"] // 4)}
+        candidates, horizon, rounds = 2, max(4, horizon // 2), max(2, rounds // 4)
     return GuidedBot(seed, policy, rank=getattr(module, "rank_actions", None),
-                     position_value=getattr(module, "position_value", None), time_budget=STRONG_TIME_BUDGET,
-                     name=kind, **settings)
+                     position_value=getattr(module, "position_value", None), candidates=candidates,
+                     horizon=horizon, rounds=rounds, evidence=settings.get("evidence", 0.0),
+                     time_budget=STRONG_TIME_BUDGET, name=kind)
 
 
 def make_bot(kind: str, game_id: str, seed: int) -> Bot:
