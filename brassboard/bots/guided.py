@@ -85,7 +85,8 @@ class GuidedBot:
         rng = Rng(int.from_bytes(hashlib.blake2b(digest + met.to_bytes(4, "big"), digest_size=8).digest()))
         start = time.perf_counter()
         known = self._world(state, player, rng)  # the greedy bots below see only what the seat can know
-        options = self._candidates(known, player, legal, rng)
+        # the greedy bots chose in a determinized copy: keep what is legal here too (it should all be: same view)
+        options = [action for action in self._candidates(known, player, legal, rng) if action in legal] or legal[:1]
         if len(options) == 1:
             return options[0]
         return self._search(state, player, options, rng, start)
