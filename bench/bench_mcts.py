@@ -2,6 +2,12 @@
 Prints figures; never asserts a timing.
 
     .venv/bin/python bench/bench_mcts.py [--games N] [--kind mcts|mcts-strong] [--only GAME] [--json]
+    .venv/bin/python bench/bench_mcts.py --yardstick [--simulations N] [--repeats R]
+
+``--yardstick`` measures MCTS simulations per second on tic-tac-toe from the empty board: this package's ``MctsBot``
+(random rollouts, as OpenSpiel's) against OpenSpiel's Python ``MCTSBot`` with a one-rollout random evaluator
+(``pip install open_spiel``), the two alternating ``--repeats`` times in the same run so that a busy machine
+slows both alike; it prints each pair and the median ratio (issue 13 asks for at least 3x).
 
 For each setting (game, players, options) it plays ``--games`` games with one MCTS seat (rotating over the seats)
 against the other kind, records the wall time of every MCTS decision that needed a search (single-choice decisions
@@ -26,41 +32,53 @@ from brassboard.engine import new_game
 
 SETTINGS: list[tuple[str, int, dict[str, Any]]] = [
     ("tictactoe", 2, {}),
+    ("planet_steam", 2, {}),
     ("planet_steam", 3, {}),
     ("planet_steam", 3, {"hidden_credits": True}),
     ("planet_unknown", 2, {}),
     ("planet_unknown", 4, {"events": True, "private_objectives": True}),
+    ("age_of_steam", 3, {}),
+    ("tharos", 2, {}),
 ]
 
 
 def play(game: str, players: int, options: dict[str, Any], seed: int, kinds: list[str],
-         timed_seat: int) -> tuple[list[int], list[float]]:
-    """One game; returns the winners and the times of the timed seat's searched decisions."""
+         timed_seat: int) -> tuple[list[int], list[float], float, int]:
+    """One game; returns the winners, the times of the timed seat's searched decisions, and its total seconds and
+    moves (forced ones included: issue 13's "seconds per move on average")."""
     state = new_game(game, players, seed, options)
     bots: list[Bot] = [make_bot(kind, game, seat_seed(seed, seat)) for seat, kind in enumerate(kinds)]
     times: list[float] = []
+    total, moves = 0.0, 0
     while not state.is_over():
         player = state.active_players()[0]
         searched = player == timed_seat and len(state.legal_actions(player)) > 1
         start = time.perf_counter()
         action = bots[player].choose(state, player)
+        spent = time.perf_counter() - start
         if searched:
-            times.append(time.perf_counter() - start)
+            times.append(spent)
+        if player == timed_seat:
+            total, moves = total + spent, moves + 1
         state.apply(player, action)
-    return state.winners(), times
+    return state.winners(), times, total, moves
 
 
-def bench(game: str, players: int, options: dict[str, Any], kind: str, opponent: str, games: int) -> dict[str, Any]:
+def bench(game: str, players: int, options: dict[str, Any], kind: str, opponent: str, games: int,
+          seed_base: int = 9000) -> dict[str, Any]:
     wins = 0.0
     times: list[float] = []
+    seconds, moves = 0.0, 0
     start = time.perf_counter()
     for index in range(games):
         seat = index % players
         kinds = [opponent] * players
         kinds[seat] = kind
-        winners, decision_times = play(game, players, options, 9000 + index, kinds, seat)
+        winners, decision_times, game_seconds, game_moves = play(game, players, options, seed_base + index, kinds,
+                                                                 seat)
         wins += 1 / len(winners) if seat in winners else 0.0
         times += decision_times
+        seconds, moves = seconds + game_seconds, moves + game_moves
     ms = sorted(1000 * t for t in times)
     return {
         "game": game, "players": players, "options": options, "kind": kind, "opponent": opponent, "games": games,
@@ -71,8 +89,38 @@ def bench(game: str, players: int, options: dict[str, Any], kind: str, opponent:
         "ms_p90": round(ms[int(len(ms) * 0.9)], 1) if ms else None,
         "ms_max": round(ms[-1], 1) if ms else None,
         "ms_mean": round(statistics.fmean(ms), 1) if ms else None,
+        "s_per_move": round(seconds / moves, 3) if moves else None,
         "wall_s": round(time.perf_counter() - start, 1),
     }
+
+
+def yardstick(simulations: int, repeats: int) -> dict[str, Any]:
+    """Simulations/s of both searches on tic-tac-toe, alternating; the median of the per-pair ratios."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts as open_spiel_mcts
+
+    from brassboard.bots.mcts import MctsBot
+    from brassboard.engine import Rng
+
+    game = pyspiel.load_game("tic_tac_toe")
+    pairs = []
+    for repeat in range(repeats):
+        theirs = open_spiel_mcts.MCTSBot(
+            game, 1.4, simulations, open_spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(repeat)),
+            solve=False, random_state=np.random.RandomState(repeat))
+        start = time.perf_counter()
+        theirs.mcts_search(game.new_initial_state())
+        open_spiel_rate = simulations / (time.perf_counter() - start)
+        ours = MctsBot(repeat, iterations=simulations, horizon=9)
+        state = new_game("tictactoe", 2, repeat)
+        start = time.perf_counter()
+        ours.search(state, 0, Rng(repeat))
+        our_rate = simulations / (time.perf_counter() - start)
+        pairs.append({"open_spiel": round(open_spiel_rate), "brassboard": round(our_rate),
+                      "ratio": round(our_rate / open_spiel_rate, 2)})
+    return {"simulations": simulations, "pairs": pairs,
+            "median_ratio": statistics.median(pair["ratio"] for pair in pairs)}
 
 
 def main() -> None:
@@ -80,21 +128,38 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="games per setting and opponent")
     parser.add_argument("--kind", default="mcts", help="the MCTS kind to measure (mcts, mcts-strong)")
     parser.add_argument("--only", help="one game id")
+    parser.add_argument("--players", type=int, help="only the settings with this many players")
+    parser.add_argument("--opponents", default="random,greedy", help="opponent kinds (those the game offers)")
+    parser.add_argument("--seed-base", type=int, default=9000, help="game i is seeded SEED_BASE + i")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
+    parser.add_argument("--yardstick", action="store_true", help="tic-tac-toe simulations/s against OpenSpiel's MCTS")
+    parser.add_argument("--simulations", type=int, default=2000, help="simulations per search (--yardstick)")
+    parser.add_argument("--repeats", type=int, default=5, help="alternating measurements (--yardstick)")
     args = parser.parse_args()
+    if args.yardstick:
+        result = yardstick(args.simulations, args.repeats)
+        if args.json:
+            print(json.dumps(result, indent=1))
+        else:
+            for pair in result["pairs"]:
+                print(f"simulations/s: brassboard {pair['brassboard']:>6}, OpenSpiel {pair['open_spiel']:>6}, "
+                      f"ratio {pair['ratio']}")
+            print(f"median ratio {result['median_ratio']} (issue 13 target: >= 3)")
+        return
     results = []
     for game, players, options in SETTINGS:
-        if args.only and game != args.only:
+        if (args.only and game != args.only) or (args.players and players != args.players):
             continue
-        opponents = ["random"] + (["greedy"] if "greedy" in bot_kinds(game) else [])
+        opponents = [kind for kind in args.opponents.split(",") if kind in bot_kinds(game)]
         for opponent in opponents:
-            row = bench(game, players, options, args.kind, opponent, args.games)
+            row = bench(game, players, options, args.kind, opponent, args.games, args.seed_base)
             results.append(row)
             if not args.json:
                 opts = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
                 print(f"{game:15} {players}p {opts:40} {args.kind} vs {opponent:6}: won {row['mcts_wins']:>5}/"
                       f"{games_of(row)} (fair share {row['fair_share']:.2f}); {row['decisions']} decisions, "
-                      f"ms p50 {row['ms_p50']} p90 {row['ms_p90']} max {row['ms_max']} mean {row['ms_mean']} "
+                      f"ms p50 {row['ms_p50']} p90 {row['ms_p90']} max {row['ms_max']} mean {row['ms_mean']}, "
+                      f"s/move (all moves) {row['s_per_move']} "
                       f"({row['decisions_per_s']}/s); {row['wall_s']} s", flush=True)
     if args.json:
         print(json.dumps({"machine": platform.platform(), "python": platform.python_version(), "results": results},

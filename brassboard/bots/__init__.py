@@ -3,7 +3,7 @@
 from .base import Bot, BotFactory, seat_seed
 from .mcts import MctsBot, UnsupportedGame
 from .random_bot import RandomBot
-from .registry import bot_kinds, game_bots, make_bot
+from .registry import bot_kinds, difficulty_levels, game_bots, make_bot
 
-__all__ = ["Bot", "BotFactory", "MctsBot", "RandomBot", "UnsupportedGame", "bot_kinds", "game_bots", "make_bot",
-           "seat_seed"]
+__all__ = ["Bot", "BotFactory", "MctsBot", "RandomBot", "UnsupportedGame", "bot_kinds", "difficulty_levels",
+           "game_bots", "make_bot", "seat_seed"]

@@ -1,6 +1,7 @@
 """A game-agnostic Monte Carlo tree search bot: single-observer information-set MCTS (SO-ISMCTS).
 
-One decision runs a fixed number of iterations (never a clock, so a bot game replays exactly from its seed). Each
+One decision runs a fixed number of iterations, so a bot game replays exactly from its seed; an optional wall-clock
+``time_budget`` (``mcts-strong``) may stop it earlier, and only then does a replay depend on the machine. Each
 iteration:
 
 1. **Determinize.** Clone the real state, give the clone a fresh generator drawn from the bot's own (so the search
@@ -46,6 +47,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import time
 from dataclasses import dataclass, field
 
 from brassboard.engine import Action, GameState, Rng, has_determinize
@@ -58,7 +60,15 @@ STRONG_HORIZON = 30
 DEFAULT_HORIZON = 24
 """Actions played per iteration (tree + rollout) before the current scores judge the position."""
 
-Edge = tuple[int, Action]
+_SQRT_LOG: list[float] = [0.0]  # sqrt(log(n)): UCB's exploration numerator, looked up instead of computed
+_INV_SQRT: list[float] = [0.0]  # 1 / sqrt(n)
+
+
+def _grow_tables(n: int) -> None:
+    """Extend the UCB tables to cover ``n`` (doubling, so a long search grows them a few times only)."""
+    size = max(2 * len(_SQRT_LOG), n + 1, 1024)
+    _SQRT_LOG.extend(math.sqrt(math.log(k)) for k in range(len(_SQRT_LOG), size))
+    _INV_SQRT.extend(1.0 / math.sqrt(k) for k in range(len(_INV_SQRT), size))
 
 
 class UnsupportedGame(ValueError):
@@ -79,7 +89,7 @@ class Node:
     availability: int = 0  # iterations in which this child was legal when its parent was visited
     win_sum: float = 0.0
     margin_sum: float = 0.0
-    children: dict[Edge, Node] = field(default_factory=dict)
+    children: dict[int, dict[Action, Node]] = field(default_factory=dict)  # actor -> action -> child
 
 
 @dataclass
@@ -104,7 +114,7 @@ class MctsBot:
 
     def __init__(self, seed: int = 0, *, iterations: int = DEFAULT_ITERATIONS, horizon: int = DEFAULT_HORIZON,
                  exploration: float = 0.7, widening: float = 2.0, win_weight: float = 0.5,
-                 name: str = "mcts") -> None:
+                 time_budget: float | None = None, name: str = "mcts") -> None:
         if iterations < 1 or horizon < 1:
             raise ValueError("iterations and horizon must be at least 1")
         self.seed = seed
@@ -113,6 +123,7 @@ class MctsBot:
         self.exploration = exploration
         self.widening = widening
         self.win_weight = win_weight
+        self.time_budget = time_budget  # wall seconds per search; None: the iteration count alone (exact replays)
         self.name = name
         self._taken: dict[bytes, list[Action]] = {}  # view digest -> actions already chosen there (loops)
 
@@ -149,7 +160,10 @@ class MctsBot:
         """
         root = Node(actor=observer)
         margins = _MarginRange()
-        for _ in range(self.iterations):
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        for iteration in range(self.iterations):
+            if deadline is not None and iteration % 16 == 15 and time.perf_counter() > deadline:
+                break
             world = state.clone()
             world.rng = Rng(state=rng.next64())  # the real generator's future stays unknown
             world.determinize(observer, rng)
@@ -179,7 +193,7 @@ class MctsBot:
             if in_tree:
                 action, child = self._select(node, actor, legal, rng, margins)
                 if child is None:  # expand: a new leaf, then the rollout starts below it
-                    child = node.children[(actor, action)] = Node(actor=actor)
+                    child = node.children[actor][action] = Node(actor=actor)
                     in_tree = False
                 path.append(child)
                 node = child
@@ -191,33 +205,42 @@ class MctsBot:
 
     def _select(self, node: Node, actor: int, legal: list[Action], rng: Rng,
                 margins: _MarginRange) -> tuple[Action, Node | None]:
-        """The action to follow at ``node``: an untried one while the node may widen, else the best by UCB."""
+        """The action to follow at ``node``: an untried one while the node may widen, else the best by UCB.
+
+        The hot loop of the search (bench/bench_mcts.py's yardstick): the value is inlined, the margin range read once.
+        """
+        kids = node.children.get(actor)
+        if kids is None:
+            kids = node.children[actor] = {}
         tried: list[tuple[Action, Node]] = []
         untried: list[Action] = []
         for action in legal:
-            child = node.children.get((actor, action))
+            child = kids.get(action)
             if child is None:
                 untried.append(action)
             else:
                 tried.append((action, child))
-        allowed = math.ceil(self.widening * math.sqrt(node.visits + 1))
-        if untried and len(tried) < allowed:
+        if untried and len(tried) < math.ceil(self.widening * math.sqrt(node.visits + 1)):
             return untried[rng.below(len(untried))], None
+        win_weight, explore = self.win_weight, self.exploration
+        margin_weight = 1.0 - win_weight
+        low, span = margins.low, margins.high - margins.low
+        if span <= 0:
+            low, span = 0.0, math.inf  # no range yet: every margin counts as the middle (0.5 below)
+        sqrt_log, inv_sqrt = _SQRT_LOG, _INV_SQRT
         best_action, best_child, best_score = tried[0][0], tried[0][1], -math.inf
         for action, child in tried:
-            child.availability += 1
-            score = self._value(child, margins) + self.exploration * math.sqrt(
-                math.log(child.availability) / child.visits)
+            available = child.availability = child.availability + 1
+            visits = child.visits
+            if available >= len(sqrt_log) or visits >= len(inv_sqrt):
+                _grow_tables(max(available, visits))
+                sqrt_log, inv_sqrt = _SQRT_LOG, _INV_SQRT
+            margin = (child.margin_sum / visits - low) / span if span != math.inf else 0.5
+            score = (win_weight * child.win_sum + margin_weight * margin * visits) / visits \
+                + explore * sqrt_log[available] * inv_sqrt[visits]
             if score > best_score:
                 best_action, best_child, best_score = action, child, score
         return best_action, best_child
-
-    def _value(self, node: Node, margins: _MarginRange) -> float:
-        if node.visits == 0:
-            return 0.0
-        win = node.win_sum / node.visits
-        margin = margins.normalise(node.margin_sum / node.visits)
-        return self.win_weight * win + (1.0 - self.win_weight) * margin
 
     @staticmethod
     def _evaluate(world: GameState) -> tuple[list[float], list[float]]:
@@ -240,7 +263,7 @@ class MctsBot:
         best = legal[0]
         best_key = (-1, -math.inf, -math.inf)
         for action in legal:
-            child = root.children.get((player, action))
+            child = root.children.get(player, {}).get(action)
             if child is None or child.visits == 0:
                 continue
             key = (child.visits, child.win_sum / child.visits, child.margin_sum / child.visits)

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 import orjson
 from starlette.concurrency import run_in_threadpool
 
-from brassboard.bots import bot_kinds
+from brassboard.bots import bot_kinds, difficulty_levels
 from brassboard.engine import (
     GameInfo,
     GameState,
@@ -321,6 +321,7 @@ class MatchService:
             try:
                 entry = game_info(game_id).to_dict()
                 entry["bots"] = bot_kinds(game_id)
+                entry["levels"] = difficulty_levels(game_id)  # the lobby's Beginner .. Hard (docs/bots.md)
             except Exception:  # a game still being written must not hide the others
                 continue
             listed.append(entry)

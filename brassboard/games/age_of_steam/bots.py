@@ -551,6 +551,21 @@ class GreedyBot:
         return actions[0]
 
 
+CASH_POINTS = 0.4  # a dollar at hand, in final points: it builds track that raises income (a share: $5 for 3 points)
+DEFICIT_POINTS = 5.0  # each dollar of expenses that cash and income cannot pay: the road to bankruptcy
+
+
+def position_value(state: GameState, p: int) -> float:
+    """What a position short of the end is worth to ``p`` for the search (``mcts-strong``): the final score as it
+    stands (income, track, shares), plus cash, minus the expenses that income and cash no longer cover."""
+    assert isinstance(state, AgeOfSteamState)
+    total = state.scores()[p].total
+    if state.eliminated[p]:
+        return float(total) - 100.0
+    deficit = max(0, state.shares[p] + state.loco[p] - state.income[p] - state.cash[p])
+    return total + CASH_POINTS * state.cash[p] - DEFICIT_POINTS * deficit
+
+
 BOTS: dict[str, Callable[[int], GreedyBot]] = {"greedy": GreedyBot}
 
 __all__ = ["BOTS", "GreedyBot", "parse_tracks"]

@@ -279,5 +279,13 @@ def _distances(corp: Corp, targets: int) -> dict[int, int]:
     return distances
 
 
+def rank_actions(state: GameState, player: int, legal: list[Action]) -> list[Action]:
+    """``legal`` best first by the greedy bot's values (ties keep their order): the search's candidates."""
+    assert isinstance(state, PlanetUnknownState)
+    score = GreedyBot(0)._scorer(state, player, state.corps[player])
+    values = {action: score(action) for action in legal}
+    return sorted(legal, key=lambda action: -values[action])
+
+
 BOTS: dict[str, Callable[[int], GreedyBot]] = {"greedy": GreedyBot}
-__all__ = ["BOTS", "RESOURCES", "GreedyBot", "step_value"]
+__all__ = ["BOTS", "RESOURCES", "GreedyBot", "rank_actions", "step_value"]

@@ -191,4 +191,10 @@ class GreedyBot:
         return best
 
 
+def position_value(state: GameState, p: int) -> float:
+    """:func:`value` for any engine state: how the search (``mcts-strong``) judges a position at its horizon."""
+    assert isinstance(state, TharosState)
+    return value(state, p)
+
+
 BOTS: dict[str, Callable[[int], GreedyBot]] = {"greedy": GreedyBot}

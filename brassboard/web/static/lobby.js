@@ -103,7 +103,7 @@ function newMatchForm() {
     h("td", h("select", { "aria-label": t("lobby.seat", { n: i + 1 }), class: "seat-kind", dataset: { seat: i },
       onchange: (e) => { form.seats[i] = e.target.value; saveForm(); render(); } },
     kinds.map((k) => h("option", { value: k, selected: k === kind },
-      k === "human" ? t("lobby.kind.human") : k === "open" ? t("lobby.kind.open") : t("lobby.kind.bot", { kind: k.slice(4) }))))),
+      k === "human" ? t("lobby.kind.human") : k === "open" ? t("lobby.kind.open") : botLabel(game, k.slice(4)))))),
     h("td", kind === "human" ? h("input", { type: "text", placeholder: t("lobby.name"), value: form.names[i] || "", maxlength: 40, dataset: { field: `name-${i}` },
       oninput: (e) => { form.names[i] = e.target.value; saveForm(); } }) : null)));
   const humans = form.seats.filter((k) => k === "human").length;
@@ -122,6 +122,12 @@ function newMatchForm() {
       h("label.opt", h("span.optname", t("lobby.seed")), h("input", { type: "number", id: "seed", value: form.seed ?? "", min: 0, dataset: { field: "seed" },
         oninput: (e) => { form.seed = e.target.value; saveForm(); } }))) : null,
     h("div.row", h("button.primary", { type: "submit", id: "create" }, t("lobby.create"))));
+}
+
+/** A bot's name in the seat list: its difficulty level where GET /api/games maps one to it (e.g. "Bot: Hard (mcts-strong)"). */
+function botLabel(game, kind) {
+  const level = (game.levels || []).find((l) => l.bot === kind);
+  return level ? t("lobby.kind.level", { level: t(`lobby.level.${level.level}`), kind }) : t("lobby.kind.bot", { kind });
 }
 
 /** The seat kinds a game offers: a human here, an open seat, and one per bot the server names for the game. */
