@@ -587,7 +587,8 @@ function productionPreview(step, covered) {
   const result = production(view, p, using);
   const have = view.holdings[p].goods[ENERGY];
   const notation = productionNotation(p);
-  const prod = legal.find((a) => a.text === notation);
+  // the legal list holds one idle set per result; any affordable set the player toggled is accepted by the rules
+  const prod = result.energy <= have && legal.some((a) => a.kind === "produce") ? { kind: "produce", args: notation.split(" ").slice(1), text: notation } : null;
   for (const a of legal) if (a.kind === "produce") covered.add(a.text);
   const out = [];
   for (let r = 0; r < 4; r++) {
