@@ -16,7 +16,7 @@ from helpers import act, at, events_of, give, legal, produce_turn, put_tank, ref
 
 from brassboard.engine import Action, IllegalAction
 from brassboard.games.planet_steam.core import UNAVAILABLE, UNCLAIMED
-from brassboard.games.planet_steam.figures import ORE, RESOURCES, WATER
+from brassboard.games.planet_steam.figures import ENERGY, ORE, RESOURCES, WATER
 from brassboard.games.planet_steam.rules import PlanetSteamState
 
 
@@ -157,7 +157,8 @@ def test_a_full_freighter_makes_idling_its_tanks_one_choice() -> None:
 
 
 def random_layout(seed: int) -> PlanetSteamState:
-    """Up to 9 tanks of seat 0 on random zones with random converters, compressors, airship row and energy."""
+    """Up to 9 tanks of seat 0 on random zones with random converters, compressors, airship row, goods, freighters
+    and energy."""
     rng = random.Random(seed)
     state = produce_turn()
     free = [state.fig.zone_names[z] for z, owner in enumerate(state.owner) if owner == UNCLAIMED]
@@ -167,7 +168,12 @@ def random_layout(seed: int) -> PlanetSteamState:
         put_tank(state, 0, name, converter=None if kind in (None, "water") else kind, compressor=rng.random() < 0.3)
     assert all(state.owner[z] != UNAVAILABLE for z in state.tanks_of(0))
     state.airship_row = rng.randint(0, 3)
-    give(state, 0, energy=rng.randint(0, 9))
+    # small freighters, part full, sometimes the independent freighter: output is cut at the room left
+    give(state, 0, freighter={r: rng.randint(1, 4) for r in RESOURCES})
+    give(state, 0, **{r: rng.randint(0, state.capacity(0, i)) for i, r in enumerate(RESOURCES)})
+    give(state, 0, energy=min(rng.randint(0, 9), state.capacity(0, ENERGY)))
+    if rng.random() < 0.4:
+        state.freighter_holder = 0
     start_production(state)
     if rng.random() < 0.3:
         state.toppled[rng.choice(state.tanks_of(0))] = True
@@ -175,7 +181,7 @@ def random_layout(seed: int) -> PlanetSteamState:
     return state
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(12))
 def test_random_layouts_list_every_outcome_once_and_accept_every_valid_idle_set(seed: int) -> None:
     state = random_layout(seed)
     assert_one_choice_per_result(state)

@@ -96,6 +96,10 @@ class Production(TankPhase):
         (energy, output) combined, dropping any that needs more energy than held; the goods each leaves decide.
         """
         held = self.players[p].goods[ENERGY]
+        # Output beyond a freighter's room is lost, so it is cut there while combining (fewer combinations). Not for
+        # energy (paying energy makes room), nor with the independent freighter: its room is shared by all goods
+        # and grows when energy stored on it is paid.
+        cap = [self.room(p, r) if r != ENERGY and p != self.freighter_holder else None for r in range(4)]
         # (energy, goods made by resource) -> the idle tanks that give it
         choices: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {(0, (0, 0, 0, 0)): ()}
         for cluster in self._production_clusters(p):
@@ -107,6 +111,9 @@ class Production(TankPhase):
                         continue  # producing more never costs less energy, so this branch is out for good
                     total = list(made)
                     total[res] += cluster_made
+                    limit = cap[res]
+                    if limit is not None and total[res] > limit:
+                        total[res] = limit
                     _keep_fewest(combined, (energy + cluster_energy, tuple(total)), idle + cluster_idle)
             choices = combined
         results: dict[tuple[int, ...], tuple[int, ...]] = {}
