@@ -104,9 +104,10 @@ class Production(TankPhase):
         choices: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {(0, (0, 0, 0, 0)): ()}
         for cluster in self._production_clusters(p):
             res = self.output(cluster[0])
+            outcomes = self._cluster_outcomes(cluster).items()
             combined: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
             for (energy, made), idle in choices.items():
-                for (cluster_energy, cluster_made), cluster_idle in self._cluster_outcomes(cluster).items():
+                for (cluster_energy, cluster_made), cluster_idle in outcomes:
                     if energy + cluster_energy > held:
                         continue  # producing more never costs less energy, so this branch is out for good
                     total = list(made)
@@ -119,7 +120,7 @@ class Production(TankPhase):
         results: dict[tuple[int, ...], tuple[int, ...]] = {}
         for (energy, made), idle in choices.items():
             _keep_fewest(results, self.goods_after_production(p, energy, made), idle)
-        return sorted(results.values(), key=lambda idle: (len(idle), idle))
+        return sorted((tuple(sorted(idle)) for idle in results.values()), key=lambda idle: (len(idle), idle))
 
     def goods_after_production(self, p: int, energy: int, total: Iterable[int]) -> tuple[int, ...]:
         """``p``'s goods after paying ``energy`` and producing ``total`` (by resource), as ``_do_produce`` stores
@@ -222,9 +223,7 @@ class Production(TankPhase):
 
 
 def _keep_fewest(best: dict[Any, tuple[int, ...]], key: Any, idle: tuple[int, ...]) -> None:
-    """Record ``idle`` (sorted into board order) for ``key`` unless a set with fewer tanks (or as few, earlier in
-    board order) is already there."""
-    idle = tuple(sorted(idle))
+    """Record ``idle`` for ``key`` unless a set with fewer tanks (or as few, earlier in board order) is there."""
     known = best.get(key)
-    if known is None or (len(idle), idle) < (len(known), known):
+    if known is None or len(idle) < len(known) or (len(idle) == len(known) and sorted(idle) < sorted(known)):
         best[key] = idle
