@@ -307,7 +307,9 @@ function detailOf(a) {
 
 function send(text) {
   closeMenu();
-  if (api && legal.some((a) => a.text === text)) api.send(text);
+  // production: whatever idle set the player toggled (the list holds one set per result; the server checks the rule)
+  const production = currentStep()?.k === "produce" && legal.length > 0 && /^produce( idle( [A-Z][0-9]+)+)?$/.test(text);
+  if (api && (production || legal.some((a) => a.text === text))) api.send(text);
 }
 
 // ----- the action bar ------------------------------------------------------------------------------------------
