@@ -36,7 +36,7 @@ instead of silently reading the secrets, and the registry does not offer it for 
 view, so a decision depends only on (seed, what the seat sees, the positions this bot met before): the same in a
 replay, and whatever the hidden parts and the real generator hold.
 
-**Loops.** Compound turns can go round in circles (Planet Steam: ``use B1`` then the forced ``idle B1``), and a
+**Loops.** Compound turns can go round in circles (Planet Steam's tank phase: ``move A2 B2`` then ``move B2 A2``), and a
 search that is rewarded at a fixed horizon likes a loop that puts the evaluation off. So the bot remembers, per
 view it has decided in, the actions it took there; back in the same view it leaves those out (unless nothing else
 is left), which breaks any cycle it would otherwise repeat forever. The memory lives in the bot instance (one match).

@@ -35,8 +35,7 @@ VIEWPORT_WIDTH, VIEWPORT_HEIGHT = 1440, 1000
 
 # the kinds of Planet Steam actions whose first argument is a zone: the page offers them on the map
 ZONE_KINDS = {"neutral", "place", "auction", "claim", "divert", "topple", "relief", "buy-tank", "import",
-              "buy-converter", "buy-compressor", "move", "move-converter", "remove-converter", "move-compressor",
-              "idle", "use"}
+              "buy-converter", "buy-compressor", "move", "move-converter", "remove-converter", "move-compressor"}
 TWO_ZONE_KINDS = {"move", "move-converter", "move-compressor"}
 SPINNER_KINDS = {"bid": "bid", "buy": "buy", "sell": "sell"}  # action kind -> the spinner's data-spinner key
 ZONE_NAME = re.compile(r"^[A-Z][0-9]+$")

@@ -18,7 +18,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from brassboard.engine import Event, new_game
+from brassboard.engine import Action, Event, new_game
 from brassboard.games.planet_steam.figures import RES_INDEX, RESOURCES
 from brassboard.games.planet_steam.rules import NEUTRAL, NO_CONVERTER, UNAVAILABLE, UNCLAIMED, PlanetSteamState
 
@@ -87,6 +87,14 @@ def legal(state: PlanetSteamState, player: int | None = None) -> list[str]:
     if player is None:
         (player,) = state.active_players()
     return [str(a) for a in state.legal_actions(player)]
+
+
+def accepted(state: PlanetSteamState, player: int, action: Action) -> bool:
+    """Would the rules take ``action`` now? Listed, or a production idle set not listed because another set with
+    the same result is (the list holds one per result; apply takes any valid one)."""
+    if action in state.legal_actions(player):
+        return True
+    return state.agenda[0]["k"] == "produce" and action[0] == "produce" and not state.production_refusal(player, action)
 
 
 def events_of(events: Iterable[Event], kind: str) -> list[Event]:

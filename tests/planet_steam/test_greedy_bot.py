@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 import pytest
-from helpers import at, clear_map, finish_setup, give, hold_cards, new_state, own, put_tank, set_exchange
+from helpers import accepted, at, clear_map, finish_setup, give, hold_cards, new_state, own, put_tank, set_exchange
 from play_policies import option_sets, with_edition
 
 from brassboard.bots import Bot, RandomBot, bot_kinds, make_bot, seat_seed
@@ -47,7 +47,7 @@ def play_game(players: int, seed: int, options: dict[str, Any], greedy_seats: se
         if player in greedy_seats and len(legal) > 1:
             decided.add(state.agenda[0]["k"])
         action = bots[player].choose(state, player)
-        assert action in legal, f"{action} is not legal at {state.agenda[0]}"
+        assert accepted(state, player, action), f"{action} is not legal at {state.agenda[0]}"
         state.apply(player, action)
     raise AssertionError("the game did not end")
 

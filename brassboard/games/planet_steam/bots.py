@@ -264,6 +264,8 @@ class GreedyBot:
         handler: Callable[[PlanetSteamState, int, Step, list[Action]], Action] | None = getattr(
             self, "_step_" + step["k"], None)
         action = handler(ps, player, step, legal) if handler is not None else None
+        if action is not None and step["k"] == "produce" and not ps.production_refusal(player, action):
+            return action  # its own idle set: valid even where the list holds another set with the same result
         if action is None or action not in legal:
             if self.strict:
                 raise AssertionError(f"greedy chose {action} at {step['k']}, not among {legal[:8]} ...")

@@ -126,16 +126,17 @@ class StateCore(GameState):
     def capacity(self, player: int, res: int) -> int:
         return self.fig.capacity[res][self.players[player].freighter[res] - 1]
 
-    def _independent_free(self, player: int) -> int:
+    def _independent_free(self, player: int, goods: list[int] | None = None) -> int:
         if player != self.freighter_holder:
             return 0
-        pl = self.players[player]
-        used = sum(max(0, pl.goods[r] - self.capacity(player, r)) for r in range(4))
+        held = self.players[player].goods if goods is None else goods
+        used = sum(max(0, held[r] - self.capacity(player, r)) for r in range(4))
         return self.fig.independent_capacity - used
 
-    def room(self, player: int, res: int) -> int:
-        """How many more of ``res`` the player's freighters can hold."""
-        return max(0, self.capacity(player, res) - self.players[player].goods[res]) + self._independent_free(player)
+    def room(self, player: int, res: int, goods: list[int] | None = None) -> int:
+        """How many more of ``res`` the player's freighters can hold (holding ``goods``, default: what they hold)."""
+        held = self.players[player].goods if goods is None else goods
+        return max(0, self.capacity(player, res) - held[res]) + self._independent_free(player, held)
 
     def _emit_credits(self, type_: str, player: int, amounts: dict[str, int], **data: Any) -> None:
         """An event with the credits ``player`` pays or receives (``amounts``, by field name).

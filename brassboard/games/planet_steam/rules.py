@@ -21,7 +21,6 @@ from .core import NEUTRAL, NO_CONVERTER, UNAVAILABLE, UNCLAIMED, Player, Step
 from .end_phase import EndPhase
 from .figures import (
     COLOURS,
-    ENERGY,
     FIGURE_LIMITS,
     FIXED_FIGURES,
     RESOURCES,
@@ -189,9 +188,10 @@ class PlanetSteamState(EndPhase):
 
     def _apply(self, player: int, action: Action) -> None:
         legal = self._legal(player)
-        if action not in legal:
-            raise IllegalAction(self._explain(player, action, legal))
         step = self.agenda[0]
+        # production lists one idle set per outcome; any other valid idle set is checked by the rule itself
+        if action not in legal and not (step["k"] == "produce" and not self.production_refusal(player, action)):
+            raise IllegalAction(self._explain(player, action, legal))
         self._legal_cache = None
         getattr(self, "_do_" + step["k"])(player, step, action)
         self._advance()
@@ -375,19 +375,7 @@ def _reason(state: PlanetSteamState, p: int, step: Step, action: Action) -> str:
 
 def _produce_reason(state: PlanetSteamState, p: int, action: Action) -> str:
     """Why a production choice (``produce`` or ``produce idle A1 C3``) is refused."""
-    if len(action) > 1 and action[1] != "idle":
-        return "production is 'produce' (every tank) or 'produce idle ZONE …' (those tanks stand idle)"
-    standing = [state.fig.zone_names[z] for z in state.standing_tanks(p)]
-    names = [str(a) for a in action[2:]]
-    if len(action) == 2:
-        return "name the tanks to idle: 'produce idle ZONE …'"
-    stray = [n for n in names if n not in standing]
-    if stray:
-        return f"{', '.join(stray)}: not a tank of yours that can produce (yours: {', '.join(standing) or 'none'})"
-    if names != [n for n in standing if n in names]:
-        return f"name each idle tank once, in board order: 'produce idle {' '.join(n for n in standing if n in names)}'"
-    energy = state.production(p, state.producing(p, state.idled_by(action)))["energy"]
-    return f"the producing tanks need {energy} energy and you hold {state.players[p].goods[ENERGY]}: idle some tanks"
+    return state.production_refusal(p, action)
 
 
 def _bid_reason(state: PlanetSteamState, p: int, step: Step, action: Action) -> str:

@@ -307,7 +307,9 @@ function detailOf(a) {
 
 function send(text) {
   closeMenu();
-  if (api && legal.some((a) => a.text === text)) api.send(text);
+  // production: whatever idle set the player toggled (the list holds one set per result; the server checks the rule)
+  const production = currentStep()?.k === "produce" && legal.length > 0 && /^produce( idle( [A-Z][0-9]+)+)?$/.test(text);
+  if (api && (production || legal.some((a) => a.text === text))) api.send(text);
 }
 
 // ----- the action bar ------------------------------------------------------------------------------------------
@@ -587,7 +589,8 @@ function productionPreview(step, covered) {
   const result = production(view, p, using);
   const have = view.holdings[p].goods[ENERGY];
   const notation = productionNotation(p);
-  const prod = legal.find((a) => a.text === notation);
+  // the legal list holds one idle set per result; any affordable set the player toggled is accepted by the rules
+  const prod = result.energy <= have && legal.some((a) => a.kind === "produce") ? { kind: "produce", args: notation.split(" ").slice(1), text: notation } : null;
   for (const a of legal) if (a.kind === "produce") covered.add(a.text);
   const out = [];
   for (let r = 0; r < 4; r++) {

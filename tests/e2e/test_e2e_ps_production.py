@@ -1,0 +1,52 @@
+"""Planet Steam in a real browser: a production choice that is not in the legal list, made by toggling a tank.
+
+The legal list holds one idle set per distinct result (brassboard/games/planet_steam/production.py); the page lets
+the player toggle any tanks and must still offer the Produce button for the set toggled, and the server must take
+it. With the browser test's seed, seat 0's round-1 production lists only ``produce``: idling its first tank would
+leave the same goods, so ``produce idle`` of it is valid but not listed (test_e2e_policy's engine check guards the
+seed; this test says so itself before clicking).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from e2e_helpers import SeatDriver, Server
+from e2e_policy import SEATS, SEED, choose
+from e2e_ps_helpers import create_match
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+pytestmark = pytest.mark.e2e
+
+
+def standing_tanks(view: dict[str, Any], seat: int) -> list[str]:
+    return [view["zone_names"][z] for z, owner in enumerate(view["owner"])
+            if owner == seat and view["tank"][z] and not view["toppled"][z]]
+
+
+def test_a_toggled_idle_set_not_in_the_legal_list_is_offered_and_taken(browser: Browser, e2e_server: Server) -> None:
+    context = browser.new_context(viewport={"width": 1440, "height": 900}, base_url=e2e_server.url)
+    page = context.new_page()
+    try:
+        match_id, token, link = create_match(e2e_server, SEATS, seed=SEED)
+        page.goto(link)
+        page.locator("svg.ps-map").wait_for()
+        driver = SeatDriver(page, e2e_server, match_id, 0, token)
+        while True:
+            state = driver.wait_turn(timeout=60)
+            assert state is not None and state["view"]["round"] == 1, "round 1 ended before production"
+            if state["view"]["agenda"][0]["k"] == "produce":
+                break
+            driver.act(choose(state["view"], state["legal"], 0), state)
+        tank = standing_tanks(state["view"], 0)[0]
+        action = f"produce idle {tank}"
+        assert "produce" in state["legal"] and action not in state["legal"], state["legal"]
+        page.locator(f'.ps-action .ps-toggle[data-zone="{tank}"]').click()
+        page.locator(f'.ps-action button[data-action="{action}"]').wait_for()
+        driver.act(action, {**state, "legal": [*state["legal"], action]})  # the page offers it; the server takes it
+        assert any(e["seat"] == 0 and e["action"] == action for e in driver.state()["log"])
+    finally:
+        context.close()
