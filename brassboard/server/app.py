@@ -278,9 +278,10 @@ class Server:
             else:
                 log.error("background task failed", exc_info=failure)
 
-    async def changed(self, match_id: str, change: Change) -> None:
-        """A change was committed here: tell this process's clients, the bots and the other processes."""
-        await self.fanout.push(match_id)
+    async def changed(self, match_id: str, change: Change, current: bool = False) -> None:
+        """A change was committed here: tell this process's clients, the bots and the other processes.
+        ``current``: committed in this same step of the event loop (see :meth:`MatchService.messages`)."""
+        await self.fanout.push(match_id, current)
         self.bots.ensure(match_id)
         for notice in change.notices:
             self.notifier.submit(notice)
@@ -658,7 +659,8 @@ class MatchSockets:
             # the answer to this client is the push itself: made here, not in a task of its own (the next message
             # on this socket waits for it, as it waits for the match's next state anyway)
             try:
-                await self.server.changed(connection.match_id, change)
+                # SQLite runs inline: nothing ran between the commit and this push, so the match needs no check
+                await self.server.changed(connection.match_id, change, current=service.inline)
             except Exception:  # committed already: only live updates are late, as with a background task
                 log.exception("announcing a change of match %s failed", connection.match_id)
 

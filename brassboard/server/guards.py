@@ -25,13 +25,14 @@ from typing import Any
 
 import orjson
 from limits import parse
-from limits.storage import MemoryStorage, storage_from_string
+from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import errors
 from .hardening import GuardSettings
+from .ratelimit import LocalMovingWindow
 
 log = logging.getLogger("brassboard.server")
 
@@ -123,8 +124,9 @@ class ClientGuard:
         self.by_address: Counter[str] = Counter()
         # with Redis, the rate limits count across all server processes (a round trip each: off the event loop)
         self.shared = redis_url is not None
-        storage = storage_from_string(redis_url) if redis_url is not None else MemoryStorage()
-        self.limiter = MovingWindowRateLimiter(storage)
+        # one process: a lean in-memory window (ratelimit.py says why not limits' MemoryStorage)
+        self.limiter: MovingWindowRateLimiter | LocalMovingWindow = (
+            MovingWindowRateLimiter(storage_from_string(redis_url)) if redis_url is not None else LocalMovingWindow())
         self.rates = {"create": parse(settings.create_rate), "join": parse(settings.join_rate)}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -213,13 +213,14 @@ class Fanout:
     def has_clients(self, match_id: str) -> bool:
         return bool(self.connections.get(match_id))
 
-    async def push(self, match_id: str) -> None:
-        """Send the match's current state to every client of it in this process."""
+    async def push(self, match_id: str, current: bool = False) -> None:
+        """Send the match's current state to every client of it in this process (``current``: see
+        :meth:`MatchService.messages`)."""
         group = list(self.connections.get(match_id, ()))
         if not group:
             return
         seats = list(dict.fromkeys(seat for connection in group for seat in connection.seats))
-        revision, texts = await self.service.run(self.service.messages, match_id, seats)
+        revision, texts = await self.service.run(self.service.messages, match_id, seats, current)
         for connection in group:
             connection.offer_state(revision, texts)
 

@@ -494,11 +494,14 @@ class MatchService:
     def state(self, match_id: str, seat: Seat) -> str:
         return self.messages(match_id, [seat])[1][seat]
 
-    def messages(self, match_id: str, seats: Sequence[Seat]) -> tuple[int, dict[Seat, str]]:
-        """The current state message (JSON) of each seat, and the revision they show."""
+    def messages(self, match_id: str, seats: Sequence[Seat], current: bool = False) -> tuple[int, dict[Seat, str]]:
+        """The current state message (JSON) of each seat, and the revision they show. ``current``: the caller has
+        just committed a change of this match in this same step of the event loop, so the match in memory is the
+        database's (no check: it would find what a check made after this message will find anyway)."""
         live = self._live(match_id)
         with live.lock:
-            self._sync(live)
+            if not current:
+                self._sync(live)
             return live.revision, {seat: self._message(live, seat) for seat in seats}
 
     def _message(self, live: LiveMatch, seat: Seat) -> str:
