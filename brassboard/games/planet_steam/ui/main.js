@@ -830,3 +830,17 @@ function eventText(e, actor) {
     default: return "";   // band, bonus_placed, skip, start_player: visible on the board
   }
 }
+
+/** The results of chance in a log entry, in words, for the shell's live region: each die roll, whose and what for
+ * (a claim, sabotage compensation, the start player, the neutral river markers). */
+export function describeChance(entry) {
+  return (entry.events || []).filter((e) => e && e.chance && e.type === "roll").map((e) => {
+    const name = e.player === null || e.player === undefined ? "" : shortName(e.player);
+    const why = String(e.why || "");
+    if (why.startsWith("claim ")) return T("chance.claim", { name, n: e.value, zone: why.slice("claim ".length) });
+    if (why === "sabotage compensation") return T("chance.compensation", { name, n: e.value });
+    if (why === "start player") return T("chance.startPlayer", { name, n: e.value });
+    if (why === "neutral river markers") return T("chance.river", { n: e.value });
+    return T("chance.roll", { name, n: e.value });
+  });
+}
