@@ -698,7 +698,7 @@ function renderPlayers() {
       h("div.ps-phead",
         // the seat number, as on the map's claim markers: colour is never the only sign
         h("span.ps-chip.big", { style: { background: PLAYER_HEX[colour], color: PLAYER_INK[colour] }, "aria-hidden": "true" }, String(p + 1)),
-        h("span.ps-pname", shortName(p), me ? h("small", ` (${T("player.you")})`) : null),
+        h("span.ps-pname", { title: seatName(p) }, shortName(p), me ? h("small", ` (${T("player.you")})`) : null),
         h("span.ps-credits", { title: T("player.credits") }, hold.credits === null ? "?" : [String(hold.credits), h("small", " cr")])),
       h("div.ps-pcard", card >= 0 ? cardLabel(card) : h("span.ps-muted", T("player.noCard")),
         view.order && view.order.length ? h("span.ps-badge", T("player.order", { n: i + 1 })) : null,
