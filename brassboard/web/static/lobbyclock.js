@@ -4,7 +4,7 @@
 import { h } from "./dom.js";
 import { translator } from "./i18n.js";
 
-const STRINGS = {
+export const STRINGS = {
   en: {
     "lobbyclock.badge": "◷ {turn}", "lobbyclock.badgeBank": "◷ {turn} + {bank}",
     "lobbyclock.title": "Clock: {turn} a turn, bank {bank}; {then}",
