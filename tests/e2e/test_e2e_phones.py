@@ -8,6 +8,7 @@ from each game's own browser test). Planet Steam, Planet Unknown and Age of Stea
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, cast
@@ -32,6 +33,14 @@ WIDTH, HEIGHT = 390, 844
 POINTERS = """() => {
   window.__pointers = [];
   window.addEventListener("pointerdown", (e) => window.__pointers.push(e.pointerType), true);
+  // and every line the live region says (it keeps only the last few)
+  window.__said = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) {
+      const region = node.nodeType === 1 && node.parentElement && node.parentElement.id === "announce";
+      if (region) window.__said.push(node.textContent);
+    }
+  }).observe(document, { childList: true, subtree: true });
 }"""
 
 
@@ -152,6 +161,11 @@ def test_tharos_first_round_on_a_phone_by_taps(phone: Page, e2e_server: Server) 
     assert len(driver.done) >= 4, driver.done
     assert driver.dice_clicked >= 1, "no die was tapped"
     assert pointers(phone) and set(pointers(phone)) == {"touch"}, sorted(set(pointers(phone)))
+    # the round's dice were rolled for every guild: the live region said so in words (issue 17, chance)
+    said = list(phone.evaluate("() => window.__said"))
+    rolls = [line for line in said if re.match(r"^.+ rolls: (white|yellow|red|green|blue) \d", line)]
+    assert len(rolls) >= len(THAROS_SEATS), said
+    assert not [line for line in said if line.startswith("Chance:")], said
     screenshot(phone, "phone_390_tharos_round_2", full_page=True)
     assert sideways(phone) <= 0, "the Tharos page scrolls sideways on a phone"
     assert_accessible(phone, "Tharos on a phone, round 2")
