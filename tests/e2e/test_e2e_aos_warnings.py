@@ -1,6 +1,7 @@
 """Age of Steam's warnings (issue 12, item 3): while shares can be issued the action bar says that each share costs
 $1 in expenses every round for the rest of the game, and where the Locomotive action can be chosen it says by how
-much it raises the expenses — with the seat's own figures, in English and German. The seat plays through the move
+much it raises the expenses — with the seat's own figures, in English and German; the map's legend names unowned
+track. The seat plays through the move
 box (issue 17) up to the action selection."""
 
 from __future__ import annotations
@@ -49,8 +50,11 @@ def test_shares_and_the_locomotive_warn_of_their_expenses(page: Page, e2e_server
     due = player["shares"] + player["locomotive"]
     assert f"Each share issued costs $1 in expenses every round for the rest of the game (now ${due} a round)." \
         in warnings(page)
+    # the map's legend names unowned track beside each railroad's colour (issue 12, item 9)
+    assert page.locator('.aos-legend [data-legend="unowned"]').inner_text().strip() == "unowned track"
     page.locator('button.lang:text-is("DE")').click()
     page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert page.locator('.aos-legend [data-legend="unowned"]').inner_text().strip() == "Strecke ohne Besitzer"
     assert f"Jede ausgegebene Aktie kostet bis zum Spielende jede Runde $1 (jetzt ${due} pro Runde)." \
         in warnings(page)
     page.locator('button.lang:text-is("EN")').click()
