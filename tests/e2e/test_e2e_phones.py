@@ -1,9 +1,10 @@
 """Phones (issue 12, item 6: every game playable on a 390×844 touch screen, verified with a touch device profile):
 tic-tac-toe played to the end and Tharos's whole first round played by taps alone (has_touch, is_mobile). Every
 pointer that reaches the page must be a finger (pointerType "touch"), the page never scrolls sideways, axe-core
-checks the page, and screenshots at 390×844 land in test-output/screenshots/ (the desktop ones at 1440×900 come
-from each game's own browser test). Planet Steam, Planet Unknown and Age of Steam have their own phone tests
-(test_e2e_planet_steam, test_e2e_planet_unknown_access, test_e2e_aos_access)."""
+checks the page, the live region words Tharos's new-round dice rolls (issue 17), and screenshots at 390×844 land in
+test-output/screenshots/ (the desktop ones at 1440×900 come from each game's own browser test). Planet Steam,
+Planet Unknown and Age of Steam have their own phone tests (test_e2e_planet_steam, test_e2e_planet_unknown_access,
+test_e2e_aos_access)."""
 
 from __future__ import annotations
 
