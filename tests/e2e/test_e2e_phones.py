@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pytest
 from a11y import assert_accessible
 from e2e_helpers import SeatDriver, Server, screenshot
+from e2e_ps_helpers import JS_WORDS_BROKEN
 from e2e_tharos_helpers import TharosDriver
 from e2e_tharos_policy import GAME as THAROS
 from e2e_tharos_policy import SEATS as THAROS_SEATS
@@ -170,3 +171,27 @@ def test_tharos_first_round_on_a_phone_by_taps(phone: Page, e2e_server: Server) 
     screenshot(phone, "phone_390_tharos_round_2", full_page=True)
     assert sideways(phone) <= 0, "the Tharos page scrolls sideways on a phone"
     assert_accessible(phone, "Tharos on a phone, round 2")
+
+
+@pytest.mark.parametrize(("game", "seats", "root"), [
+    ("age_of_steam", ["human", "bot:random", "bot:random"], ".aos-root"),
+    ("tharos", THAROS_SEATS, ".th-root"),
+])
+def test_german_words_stay_whole_on_a_phone(browser: Browser, e2e_server: Server, game: str, seats: list[str],
+                                            root: str) -> None:
+    """Issue 12, item 6 (German labels break mid-word): on a phone in German no word of the game's page is split
+    across two lines, and the page does not scroll sideways."""
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2, locale="de-DE", base_url=e2e_server.url)
+    page = context.new_page()
+    try:
+        created = create_match(e2e_server, game, seats, seed=4)
+        page.goto(created["links"]["seats"]["0"])
+        page.locator(f"{root} svg, {root} .th-land").first.wait_for()
+        page.wait_for_function("() => document.documentElement.lang === 'de'")
+        broken = page.evaluate(JS_WORDS_BROKEN.replace("'.ps-root'", f"'{root}'"))
+        screenshot(page, f"phone_390_{game}_de", full_page=True)
+        assert broken == [], f"{game}: German words broken across lines on a phone: {broken}"
+        assert sideways(page) <= 0, f"{game}: the German page scrolls sideways on a phone"
+    finally:
+        context.close()
