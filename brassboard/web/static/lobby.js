@@ -4,6 +4,7 @@ import { t, lang } from "./i18n.js";
 import { api, tokens, prefs } from "./net.js";
 import { loadGameModule } from "./gamehost.js";
 import { clockPresetField, clockOfPreset } from "./clock.js";
+import { clockBadge } from "./lobbyclock.js";
 
 const moduleStrings = {};   // game id -> the UI module's strings (option texts in the chosen language)
 
@@ -267,6 +268,7 @@ function matchItem(m, kind) {
     h("div.matchhead", h("strong", game ? game.name : m.game), " ", h("code", m.id), " ",
       h("span.badge." + m.status, t("status." + m.status)), " ",
       m.seeded ? [h("span.badge.seeded", { title: t("lobby.seededTitle") }, t("common.seeded")), " "] : null,
+      clockBadge(m.clock),
       h("span.muted", t("lobby.v", { v: m.version }))),
     h("div.matchseats", seats), h("div.matchactions", actions));
 }

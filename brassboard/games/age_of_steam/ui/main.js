@@ -825,3 +825,27 @@ function eventText(e) {
     default: return "";
   }
 }
+
+/** The results of chance in a log entry, in words, for the shell's live region: the goods growth dice of each half
+ * in one line, turn-order rolls, and the cubes drawn from the bag (Production, set-up). */
+export function describeChance(entry) {
+  const out = [];
+  const growth = { west: [], east: [] };
+  for (const e of entry.events || []) {
+    if (!e || !e.chance) continue;
+    const why = String(e.why || "");
+    if (e.type === "roll" && why.startsWith("goods growth ")) {
+      const half = why.slice("goods growth ".length);
+      if (growth[half]) growth[half].push(e.value);
+    } else if (e.type === "roll" && why === "turn order") out.push(T("chance.turnOrder", { name: seatName(e.player), n: e.value }));
+    else if (e.type === "roll") out.push(T("chance.roll", { n: e.value }));
+    else if (e.type === "draw") {
+      const cubes = (e.cubes || []).map(colourName).join(", ");
+      out.push(!cubes ? T("chance.drawNone") : T(why === "production" ? "chance.production" : "chance.draw", { cubes }));
+    }
+  }
+  for (const half of ["west", "east"]) {
+    if (growth[half].length) out.push(T("chance.growth", { half: T("chance.half." + half), dice: growth[half].join(", ") }));
+  }
+  return out;
+}

@@ -185,3 +185,15 @@ export const strings = {
     "map.canBuild": "hier kannst du bauen", "map.canUrbanize": "Neue Großstadt hier möglich", "map.canMove": "Quader, die du bewegen kannst",
   },
 };
+
+// The results of chance, for the live region (issue 17): dice and cubes drawn from the bag.
+Object.assign(strings.en, {
+  "chance.growth": "Goods growth dice, {half}: {dice}", "chance.half.west": "west", "chance.half.east": "east",
+  "chance.turnOrder": "{name} rolls {n} for turn order", "chance.production": "Production draws from the bag: {cubes}",
+  "chance.draw": "Drawn from the bag: {cubes}", "chance.drawNone": "The bag is empty: no cube drawn", "chance.roll": "Die roll: {n}",
+});
+Object.assign(strings.de, {
+  "chance.growth": "Würfel für das Güterwachstum, {half}: {dice}", "chance.half.west": "Westen", "chance.half.east": "Osten",
+  "chance.turnOrder": "{name} würfelt {n} um die Spielerreihenfolge", "chance.production": "Produktion zieht aus dem Behälter: {cubes}",
+  "chance.draw": "Aus dem Behälter gezogen: {cubes}", "chance.drawNone": "Der Behälter ist leer: kein Güterquader gezogen", "chance.roll": "Würfelwurf: {n}",
+});

@@ -701,7 +701,7 @@ function renderPlayers() {
       h("div.ps-phead",
         // the seat number, as on the map's claim markers: colour is never the only sign
         h("span.ps-chip.big", { style: { background: PLAYER_HEX[colour], color: PLAYER_INK[colour] }, "aria-hidden": "true" }, String(p + 1)),
-        h("span.ps-pname", shortName(p), me ? h("small", ` (${T("player.you")})`) : null),
+        h("span.ps-pname", { title: seatName(p) }, shortName(p), me ? h("small", ` (${T("player.you")})`) : null),
         h("span.ps-credits", { title: T("player.credits") }, hold.credits === null ? "?" : [String(hold.credits), h("small", " cr")])),
       h("div.ps-pcard", card >= 0 ? cardLabel(card) : h("span.ps-muted", T("player.noCard")),
         view.order && view.order.length ? h("span.ps-badge", T("player.order", { n: i + 1 })) : null,
@@ -832,4 +832,18 @@ function eventText(e, actor) {
     case "game_over": return T("log.gameOver");
     default: return "";   // band, bonus_placed, skip, start_player: visible on the board
   }
+}
+
+/** The results of chance in a log entry, in words, for the shell's live region: each die roll, whose and what for
+ * (a claim, sabotage compensation, the start player, the neutral river markers). */
+export function describeChance(entry) {
+  return (entry.events || []).filter((e) => e && e.chance && e.type === "roll").map((e) => {
+    const name = e.player === null || e.player === undefined ? "" : shortName(e.player);
+    const why = String(e.why || "");
+    if (why.startsWith("claim ")) return T("chance.claim", { name, n: e.value, zone: why.slice("claim ".length) });
+    if (why === "sabotage compensation") return T("chance.compensation", { name, n: e.value });
+    if (why === "start player") return T("chance.startPlayer", { name, n: e.value });
+    if (why === "neutral river markers") return T("chance.river", { n: e.value });
+    return T("chance.roll", { name, n: e.value });
+  });
 }

@@ -321,3 +321,15 @@ export const strings = {
     "log.order_of_play": "Spielerreihenfolge: {names}", "log.noBids": "keine Gebote",
   },
 };
+
+// The results of chance, for the live region (issue 17): every die roll, whose and what for.
+Object.assign(strings.en, {
+  "chance.claim": "{name} rolls {n} to claim {zone} (4 or more wins it)", "chance.compensation": "{name} rolls {n} for sabotage compensation",
+  "chance.startPlayer": "{name} rolls {n} for start player", "chance.river": "Die for the neutral river markers: {n}",
+  "chance.roll": "{name} rolls {n}",
+});
+Object.assign(strings.de, {
+  "chance.claim": "{name} würfelt {n} um {zone} (ab 4 gehört sie ihm)", "chance.compensation": "{name} würfelt {n} für die Sabotage-Entschädigung",
+  "chance.startPlayer": "{name} würfelt {n} um den Startspieler", "chance.river": "Würfel für die neutralen Flussmarker: {n}",
+  "chance.roll": "{name} würfelt {n}",
+});

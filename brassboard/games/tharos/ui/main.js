@@ -784,3 +784,18 @@ function eventText(e) {
   }
 }
 
+/** The results of chance in a log entry, in words, for the shell's live region: dice drawn from a guild's bag (their
+ * colours), dice rolled or rolled again (colour and pips), the action card deck shuffled. */
+export function describeChance(entry) {
+  const out = [];
+  const rolled = (tokens) => (tokens || []).map((tok) => { const d = tokenDie(tok); return T("chance.die", { color: colourName(d.color), pips: d.pips }); }).join(", ");
+  for (const e of entry.events || []) {
+    if (!e || !e.chance) continue;
+    const name = seatName(e.player);
+    if (e.type === "dice_drawn") out.push(T("chance.drawn", { name, dice: (e.dice || []).map((letter) => colourName(tokenDie(String(letter)).color)).join(", ") }));
+    else if (e.type === "rolled" || e.type === "dice_rolled") out.push(T("chance.rolled", { name, dice: rolled(e.dice) }));
+    else if (e.type === "reroll") out.push(T("chance.reroll", { name, dice: rolled(e.dice) }));
+    else if (e.type === "action_deck_shuffled") out.push(T("chance.shuffled"));
+  }
+  return out;
+}

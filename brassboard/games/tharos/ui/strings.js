@@ -247,3 +247,15 @@ export const strings = {
     "conv.none": "nichts", "land.wasteland": "Ödland", "land.plain": "Ebene", "land.mountain": "Gebirge", "land.hill": "Hügel", "land.forest": "Wald",
   },
 };
+
+// The results of chance, for the live region (issue 17): dice drawn from the bag and rolled, the action deck shuffled.
+Object.assign(strings.en, {
+  "chance.drawn": "{name} draws from the bag: {dice}", "chance.rolled": "{name} rolls: {dice}",
+  "chance.reroll": "{name} rerolls: {dice}", "chance.shuffled": "The action card deck is shuffled",
+  "chance.die": "{color} {pips}",
+});
+Object.assign(strings.de, {
+  "chance.drawn": "{name} zieht aus dem Beutel: {dice}", "chance.rolled": "{name} würfelt: {dice}",
+  "chance.reroll": "{name} würfelt neu: {dice}", "chance.shuffled": "Der Stapel der Aktionskarten wird gemischt",
+  "chance.die": "{color} {pips}",
+});
