@@ -1,17 +1,19 @@
 """Train a masked-action agent with sb3-contrib's MaskablePPO on a Brassboard game against bots, save it, and print
 its win rate against ``random`` (and the game's ``greedy`` bot, where it has one).
 
-    pip install -e '.[rl,train]'        # torch (a CPU build is enough), stable-baselines3, sb3-contrib
-    python examples/train_maskable_ppo.py tictactoe --steps 30000
-    python examples/train_maskable_ppo.py planet_steam --players 2 --steps 20000 --curve ps-curve.png
+    pip install -e '.[train]'        # torch (a CPU build is enough), stable-baselines3, sb3-contrib
+    python examples/train_maskable_ppo.py tictactoe --steps 20000 --curve ttt-curve.png
+    python examples/train_maskable_ppo.py planet_steam --players 2 --steps 5000 --curve ps-curve.png
 
 The learner sits in seat 0 (``--seat``); every other seat is played by ``--opponents`` (default ``random``). The
 observation is the game's encoding of the learner's view (``rl.ObservationOnly``: one array, no action features),
 scaled by a running mean/variance (``VecNormalize``, saved beside the model); the reward is ``win_loss`` (+1 for a
 win, -1 for a loss, 0 for a draw), paid at the end. Each learner decision is one step; the bots' moves happen inside.
 
-``--curve FILE.png`` evaluates every ``--eval-every`` steps and draws the win rates over training steps.
-Evaluation games use seeds ``--eval-seed``, ``--eval-seed + 1``, …, so every figure can be repeated.
+Evaluation draws each move from the trained policy (masked); ``--deterministic`` takes its most likely move instead,
+which can cycle forever where the rules allow a cycle (episodes are cut after ``MAX_STEPS`` decisions and such a
+game counts as lost). ``--curve FILE.png`` evaluates every ``--eval-every`` steps and draws the win rates over
+training steps. Evaluation games use seeds ``--eval-seed``, ``--eval-seed + 1``, …, so every figure can be repeated.
 """
 
 from __future__ import annotations
@@ -80,8 +82,9 @@ def make_training_envs(game_id: str, players: int | None, seat: int, opponents: 
 
 
 def evaluate(model: MaskablePPO, normalizer: VecNormalize, game_id: str, players: int | None, seat: int,
-             opponent: str, games: int, first_seed: int) -> Evaluation:
-    """Play ``games`` games (seeds ``first_seed`` …) with the policy's most likely legal action each step."""
+             opponent: str, games: int, first_seed: int, deterministic: bool = False) -> Evaluation:
+    """Play ``games`` games (seeds ``first_seed`` …), each step a legal action drawn from the policy (its most likely
+    one if ``deterministic``: a fixed choice can cycle forever where the rules allow a cycle)."""
     result = Evaluation(opponent, games)
     env = make_env(game_id, players, seat, opponent, first_seed)
     for game in range(games):
@@ -91,7 +94,8 @@ def evaluate(model: MaskablePPO, normalizer: VecNormalize, game_id: str, players
         done, info = False, dict[str, Any]()
         while not done:
             scaled = normalizer.normalize_obs(observation[None, :])
-            action, _ = model.predict(scaled, action_masks=env.action_masks()[None, :], deterministic=True)
+            action, _ = model.predict(scaled, action_masks=env.action_masks()[None, :],
+                                      deterministic=deterministic)
             observation, _, terminated, truncated, info = env.step(np.int64(action[0]))
             done = terminated or truncated
         if "scores" not in info:  # cut at the step limit: the game has no result
@@ -151,7 +155,8 @@ def plot_curve(points: list[tuple[int, dict[str, float]]], path: Path, title: st
 def train(game_id: str, *, players: int | None = None, seat: int = 0, opponents: str = "random",
           steps: int = 20_000, num_envs: int = 4, seed: int = 0, n_steps: int = 256, batch_size: int = 64,
           eval_games: int = 100, eval_seed: int = 10_000, eval_every: int = 0, out: Path | None = None,
-          curve: Path | None = None, eval_against: list[str] | None = None) -> dict[str, Any]:
+          curve: Path | None = None, eval_against: list[str] | None = None, deterministic: bool = False
+          ) -> dict[str, Any]:
     """Train, save (when ``out`` is given) and evaluate against ``eval_against`` (default: random, and greedy where
     the game has it); returns the figures."""
     against = eval_against if eval_against is not None else eval_opponents(game_id)
@@ -164,15 +169,15 @@ def train(game_id: str, *, players: int | None = None, seat: int = 0, opponents:
 
     def evaluate_now(games: int) -> dict[str, float]:
         normalizer.training = False
-        rates = {opponent: evaluate(model, normalizer, game_id, players, seat, opponent, games, eval_seed).win_rate
-                 for opponent in against}
+        rates = {opponent: evaluate(model, normalizer, game_id, players, seat, opponent, games, eval_seed,
+                                    deterministic).win_rate for opponent in against}
         normalizer.training = True
         return rates
 
     callback = CurveCallback(eval_every, lambda: evaluate_now(max(1, eval_games // 4))) if eval_every else None
     model.learn(total_timesteps=steps, callback=callback)
     normalizer.training = False
-    evaluations = [evaluate(model, normalizer, game_id, players, seat, opponent, eval_games, eval_seed)
+    evaluations = [evaluate(model, normalizer, game_id, players, seat, opponent, eval_games, eval_seed, deterministic)
                    for opponent in against]
     figures: dict[str, Any] = {"game": game_id, "steps": model.num_timesteps,
                                "win_rate": {e.opponent: e.win_rate for e in evaluations},
@@ -206,13 +211,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--eval-every", type=int, default=0, help="steps between curve points (default: none)")
     parser.add_argument("--out", type=Path, default=Path("models"), help="where to save the model (default models/)")
     parser.add_argument("--curve", type=Path, default=None, help="save the learning curve as this PNG")
+    parser.add_argument("--deterministic", action="store_true",
+                        help="evaluate with the policy's most likely action (default: draw from the policy)")
     args = parser.parse_args(argv)
     if args.curve is not None and not args.eval_every:
         args.eval_every = max(args.steps // 5, 1)
     figures = train(args.game, players=args.players, seat=args.seat, opponents=args.opponents, steps=args.steps,
                     num_envs=args.envs, seed=args.seed, n_steps=args.n_steps, batch_size=args.batch_size,
                     eval_games=args.eval_games, eval_seed=args.eval_seed, eval_every=args.eval_every,
-                    out=args.out, curve=args.curve)
+                    out=args.out, curve=args.curve, deterministic=args.deterministic)
     print(f"MaskablePPO on {figures['game']} after {figures['steps']} steps; model saved to {figures.get('model')}")
     for evaluation in figures["evaluations"]:
         print("  " + evaluation.line())
