@@ -44,7 +44,7 @@ def wins_against_random(games: int) -> float:
 
 
 def test_greedy_is_offered_for_age_of_steam() -> None:
-    assert bot_kinds(GAME) == ["random", "mcts", "mcts-strong", "greedy"]
+    assert bot_kinds(GAME) == ["random", "mcts", "mcts-strong", "mcts-medium", "greedy"]
 
 
 def test_greedy_beats_random_clearly() -> None:

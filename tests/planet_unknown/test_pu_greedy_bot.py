@@ -35,7 +35,7 @@ def four_player_margins(games: int) -> tuple[list[float], int]:
 
 
 def test_greedy_is_offered_for_planet_unknown() -> None:
-    assert bot_kinds(GAME) == ["random", "mcts", "mcts-strong", "greedy"]
+    assert bot_kinds(GAME) == ["random", "mcts", "mcts-strong", "mcts-medium", "greedy"]
 
 
 def test_greedy_beats_random_by_a_clear_margin() -> None:

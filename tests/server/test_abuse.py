@@ -290,8 +290,8 @@ def test_a_dead_bot_worker_loses_nothing_and_the_move_is_retried() -> None:
         try:
             await pool.think(BotJob("warm", "tictactoe", 2, 1, {}, (), 0, "random", budget=5))  # start the worker
 
-            def kill_soon() -> None:  # while the worker thinks (mcts-strong takes seconds here)
-                time.sleep(0.5)
+            def kill_soon() -> None:  # while the worker thinks (mcts-strong: up to its 0.45 s budget and more)
+                time.sleep(0.15)
                 assert pool._executor is not None
                 for process in pool._executor._processes.values():
                     os.kill(process.pid, signal.SIGKILL)

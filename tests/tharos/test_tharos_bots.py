@@ -52,7 +52,7 @@ def greedy_against_random(games: int, first_seed: int) -> tuple[list[int], list[
 
 
 def test_tharos_offers_random_mcts_and_greedy() -> None:
-    assert bot_kinds(GAME) == ["random", "mcts", "mcts-strong", "greedy"]
+    assert bot_kinds(GAME) == ["random", "mcts", "mcts-strong", "mcts-medium", "greedy"]
     assert isinstance(make_bot("greedy", GAME, 3), GreedyBot)
 
 
