@@ -58,6 +58,8 @@ def check(state: PlanetUnknownState) -> None:
         assert not corp.lifepods & corp.occupied, f"P{p}: a lifepod under a tile"
         assert not corp.lifepods & ~planet.lifepods, f"P{p}: a lifepod off its printed space"
         pods = corp.lifepods.bit_count() + corp.lifepods_collected + corp.lifepods_lost + len(corp.track_pods)
+        if corp.corporation.rule == "tech_slots":  # Jump Drive: a lifepod on each unlocked tech slot
+            pods += corp.tech.bit_count()
         for t, position in corp.track_pods:  # Cosmos Inc: lifepods on tracks, never under a tracker
             assert corp.tracks[t] != position, f"P{p}: a tracker on a lifepod"
         assert len({tuple(pod) for pod in corp.track_pods}) == len(corp.track_pods), f"P{p}: two lifepods stacked"

@@ -66,6 +66,20 @@ def step_value(corp: Corp, track: int, steps: int = 1) -> float:
     return value + gained + 0.3
 
 
+def row_value(corp: Corp, position: int) -> float:
+    """Jump Drive tech 5: what claiming every benefit at ``position`` of the five tracks is worth."""
+    value = 0.0
+    for track in range(5):
+        for benefit, amount in corp.corporation.benefits[track][position]:
+            if benefit == "move":
+                value += amount * MOVE_VALUE
+            elif benefit == "rover":
+                value += BENEFIT_VALUE["rover"] if corp.rovers_left else 0.0
+            elif benefit != "medal":
+                value += BENEFIT_VALUE.get(benefit, 0.0)
+    return value
+
+
 class GreedyBot:
     """Greedy one-ply play for Planet Unknown; ``seed`` breaks ties."""
 
@@ -101,7 +115,7 @@ class GreedyBot:
                 return self._placement_value(state, p, corp, str(args[0]), int(args[1]), int(args[2]), int(args[3]))
             if kind in ("gain", "energy", "synergy", "advance"):
                 item = next((i for i in corp.pending if i[0] == "advance"), None) if kind == "advance" else None
-                steps = int(item[3]) if item else 1
+                steps = int(item[3]) if item else 2 if args[-1] == "twice" else 1  # Jump Drive tech 3
                 return step_value(corp, RESOURCE_INDEX[str(args[0])], steps)
             if kind == "regress":
                 t = RESOURCE_INDEX[str(args[0])]
@@ -144,6 +158,14 @@ class GreedyBot:
             if kind == "keep":
                 card = FIG.civ_cards[corp.offer[int(args[0]) - 1]]
                 return CIV_CARD_VALUE.get(card["kind"], 0.5) + float(card.get("medals", 0))
+            if kind == "slot":  # Jump Drive: a tech slot is worth more than the lifepod's medal
+                return 0.5 if args[0] == "area" else 2.0 - 0.1 * int(args[0])
+            if kind == "patch_synergy":
+                return max(step_value(corp, t) for t in range(5)) - 1.0
+            if kind == "claim_row":
+                return row_value(corp, int(args[0]))
+            if kind in ("draw_objectives", "share"):
+                return 1.0
             if kind in ("pod", "relocate"):  # Cosmos: a lifepod scores in the area; on a track it only jumps
                 return 1.0 if args[-1] in ("area", "stop") else -0.5
             if kind == "synergy_or_peek" or kind == "peek":

@@ -39,7 +39,9 @@ tracker stands on (the move is lost). Techs: 1. jump on past a blocking tracker;
 water terrain at round start; 3. a tile covering no ice advances water once; 4. a tile with a water icon brings a
 biomass patch; 5. and a synergy.
 
-The other three corporations are data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
+**Jump Drive** (rule ``tech_slots``): lifepods unlock six tech slots; see ``jump_drive.py``.
+
+The other two corporations are data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from typing import TYPE_CHECKING
 from brassboard.engine import Action
 
 from . import geometry as g
+from . import jump_drive
 from .figures import BIOMASS, CIV, ENERGY, ROVER, TECH, TRACK_TOP, TRACKS, WATER, TileKind
 from .state import FLAG_NO_SYNERGY, Corp
 
@@ -99,7 +102,10 @@ def final_items(corp: Corp) -> list[list[object]]:
 
 
 def teleports(corp: Corp, rover_square: int, barred: int) -> int:
-    """Republic tech 3: squares a rover on a civ icon may reach for 1 movement (other civ icons)."""
+    """Republic tech 3: squares a rover on a civ icon may reach for 1 movement (other civ icons); Jump Drive tech 2:
+    the squares of the terrain under the rover."""
+    if jump_drive.plays(corp):
+        return jump_drive.teleports(corp, rover_square, barred)
     if not corp.ability(f"{REPUBLIC}:3"):
         return 0
     icons = corp.icons[CIV]
@@ -198,6 +204,8 @@ def optional_actions(self: PlanetUnknownState, p: int) -> list[Action]:
         return []
     if corp.corporation.rule == COSMOS:
         return cosmos_actions(corp)
+    if jump_drive.plays(corp):
+        return jump_drive.optional_actions(self, corp)
     if corp.ability(f"{HORIZON}:5") and HORIZON_ADVANCE not in corp.used:
         return [Action("horizon_advance")]
     if corp.corporation.rule != FLUX or corp.flux < 0:
@@ -349,8 +357,9 @@ def track_medal(corp: Corp, t: int) -> int:
 
 
 def collected_lifepod_items(corp: Corp) -> list[list[object]]:
-    """Cosmos: a collected lifepod may go onto a free track position (or stay in the scoring area)."""
-    return [["pod"]] if corp.corporation.rule == COSMOS else []
+    """Cosmos: a collected lifepod may go onto a free track position (or stay in the scoring area); Jump Drive:
+    onto an empty tech slot."""
+    return [["pod"]] if corp.corporation.rule == COSMOS else jump_drive.collected_lifepod_items(corp)
 
 
 def free_positions(corp: Corp) -> list[tuple[int, int]]:

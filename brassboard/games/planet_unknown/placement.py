@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 from brassboard.engine import Action
 
-from . import corporations, planets
+from . import corporations, jump_drive, planets
 from . import geometry as g
 from .figures import (
     BIOMASS,
     ENERGY,
+    TECH,
     WATER,
     Placement,
     planet_shapes,
@@ -232,6 +233,10 @@ def _tile_gains(self: PlanetUnknownState, corp: Corp, resource: int, part: int, 
         if other != ENERGY:
             choices.add(other)
         return [["energy", sorted(choices)]]
+    if resource == TECH:
+        as_energy = jump_drive.tech_as_energy(corp, part, other)  # Jump Drive tech 4
+        if as_energy is not None:
+            return as_energy
     return [["gain", resource]]
 
 

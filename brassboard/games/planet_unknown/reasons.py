@@ -34,6 +34,15 @@ PLANET_RULE_TEXT = {
 }
 
 
+JUMP_DRIVE_TEXT = {
+    "slot": "a lifepod goes onto a tech slot only as Jump Drive collects it, and only onto an empty slot",
+    "patch_synergy": "Jump Drive's tech 1 (once a round) turns a biomass patch you gain into a synergy boost",
+    "claim_row": "Jump Drive's tech 5 (once a game, after your tile) claims a row where one of your trackers stands",
+    "draw_objectives": "Jump Drive's tech 6 (once a game, after your tile) draws three objectives",
+    "share": "keep one of the objectives Jump Drive's tech 6 drew",
+}
+
+
 def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
     corp = self.corps[p]
     kind = action.kind
@@ -43,7 +52,8 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
                     "patch", "store", "deploy", "rove", "teleport", "collect", "destroy", "clear", "meteorite",
                     "remove", "discard", "drop", "keep", "done", "side",
                     "flux", "flux_milestone", "flux_advance", "horizon_advance", "pod", "relocate",
-                    "relocate_three", "relocate_one"}:
+                    "relocate_three", "relocate_one", "slot", "patch_synergy", "claim_row", "draw_objectives",
+                    "share"}:
         return f"there is no action {kind!r} in Planet Unknown"
     if kind == "place" and "take" in kinds:
         return "neither tile at your depot fits on your planet: take one instead (the game ends this round)"
@@ -53,6 +63,9 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
         if not corp.ability("store_biomass"):
             return "only tech level 2 lets you store a biomass patch for the game's end"
         return "stored biomass patches are placed now, at the game's end"
+    if kind in JUMP_DRIVE_TEXT:
+        possible = ", ".join(str(a) for a in legal if a.kind == kind)
+        return JUMP_DRIVE_TEXT[kind] + (f"; possible: {possible}" if possible else "")
     if kind == "peek" and any(i[0] == "synergy_or_peek" for i in corp.pending):
         return "there is no event card left to peek at"
     if kind in ("relocate_three", "relocate_one") and kind not in kinds:

@@ -31,7 +31,7 @@ from typing import Any
 
 from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng
 
-from . import civ, corporations, events, phases, placement, planets, reasons, rovers, scoring, setup, tracks
+from . import civ, corporations, events, jump_drive, phases, placement, planets, reasons, rovers, scoring, setup, tracks
 from . import geometry as g
 from .figures import INTERIOR, RESOURCES, TRACKS
 from .scoring import neighbor_measure, private_objective_met
@@ -122,6 +122,7 @@ class PlanetUnknownState(GameState):
     _do_regress = tracks._do_regress
     _gain_movement = tracks._gain_movement
     _advance = tracks._advance
+    _claim_benefits = tracks._claim_benefits
     _regress = tracks._regress
     # rovers.py
     _rover_mask = rovers._rover_mask
@@ -175,6 +176,12 @@ class PlanetUnknownState(GameState):
     _do_relocate = corporations._do_relocate
     _do_relocate_three = corporations._do_relocate_three
     _do_relocate_one = corporations._do_relocate_one
+    # jump_drive.py
+    _do_slot = jump_drive._do_slot
+    _do_patch_synergy = jump_drive._do_patch_synergy
+    _do_claim_row = jump_drive._do_claim_row
+    _do_draw_objectives = jump_drive._do_draw_objectives
+    _do_share = jump_drive._do_share
     # scoring.py
     score_of = scoring.score_of
     scores = scoring.scores
@@ -236,6 +243,7 @@ class PlanetUnknownState(GameState):
             for p in range(n):
                 self.neighbor_cards.append([deck.pop(), p, (p + 1) % n])
         self.objective_deck = deck
+        self.shared_objectives: list[int] = []  # Jump Drive tech 6: objectives every player competes for
         if self.solo or self.options["private_objectives"]:
             dealt = objective_setup["solo_private_dealt"] if self.solo else objective_setup["multiplayer_private_dealt"]
             kept = objective_setup["solo_private_kept"] if self.solo else objective_setup["multiplayer_private_kept"]
@@ -339,11 +347,10 @@ class PlanetUnknownState(GameState):
             return [Action("gain", TRACKS[item[1]])]
         if kind == "energy":
             return [Action("energy", TRACKS[t]) for t in item[1]]
-        if kind == "synergy":
-            return [Action("synergy", TRACKS[t]) for t in self._advanceable(corp, range(5))]
-        if kind == "synergy_or_peek":
-            actions = [Action("synergy", TRACKS[t]) for t in self._advanceable(corp, range(5))]
-            return actions + ([Action("peek")] if len(self.event_deck) else [])
+        if kind in ("synergy", "synergy_or_peek"):
+            tracks_ = self._advanceable(corp, range(5))
+            actions = [Action("synergy", TRACKS[t]) for t in tracks_] + jump_drive.twice_actions(corp, tracks_)
+            return actions + ([Action("peek")] if kind == "synergy_or_peek" and len(self.event_deck) else [])
         if kind == "advance":
             return [Action("advance", TRACKS[t]) for t in self._advanceable(corp, item[1])]
         if kind == "regress":
@@ -354,7 +361,7 @@ class PlanetUnknownState(GameState):
             actions = [Action("patch", *g.xy(i)) for i in g.cells_of(self._patch_squares(corp))]
             if corp.ability("store_biomass") and self.phase != FINAL:
                 actions.append(Action("store"))
-            return actions
+            return actions + jump_drive.patch_swap_actions(self, corp)
         if kind == "deploy":
             if corp.rovers_left <= 0:
                 return []  # every rover is out already: the milestone brings nothing
@@ -395,6 +402,10 @@ class PlanetUnknownState(GameState):
             return corporations.pod_actions(corp)
         if kind == "relocate":
             return corporations.relocate_actions(corp)
+        if kind == "slot":
+            return jump_drive.slot_actions(corp)
+        if kind == "share":
+            return jump_drive.share_actions(corp)
         return []  # "civ": claimed in the claim phase
 
 
@@ -491,7 +502,7 @@ class PlanetUnknownState(GameState):
     _SCALARS = ("round", "phase", "after_claim", "event", "last_round", "shift", "rotation", "commander", "solo",
                 "events_on")
     _LISTS = ("claim_order", "flags", "end_reasons", "stacks", "removed", "taken", "civ_piles", "civ_box",
-              "neighbor_cards", "objective_deck", "event_deck", "event_counts")
+              "neighbor_cards", "objective_deck", "event_deck", "event_counts", "shared_objectives")
 
     def to_dict(self) -> dict[str, Any]:
         data = self._base_dict()
@@ -509,7 +520,7 @@ class PlanetUnknownState(GameState):
         for name in cls._SCALARS:
             setattr(state, name, data[name])
         for name in cls._LISTS:
-            setattr(state, name, copy.deepcopy(data[name]))
+            setattr(state, name, copy.deepcopy(data.get(name, [])))  # states saved before a list existed
         state.corps = [Corp.from_dict(c) for c in data["corps"]]
         state._legal = {}
         return state

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from brassboard.engine import Score
 
-from . import corporations, planets
+from . import corporations, jump_drive, planets
 from . import geometry as g
 from .figures import (
     RESOURCE_INDEX,
@@ -57,6 +57,7 @@ def score_of(self: PlanetUnknownState, p: int) -> Score:
                 neighbor += FIG.objective_scoring["neighbor_tie"]
             else:
                 neighbor += FIG.objective_scoring["neighbor_loss"]
+    neighbor += jump_drive.shared_objective_medals(self, p)  # Jump Drive tech 6: cards every player competes for
     breakdown = {
         "planet": planet,
         "tracks": tracks,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import corporations
+from . import corporations, jump_drive
 from .figures import (
     RESOURCE_INDEX,
     ROVER,
@@ -40,8 +40,11 @@ def _do_energy(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> None
     self._advance(p, corp, t)
 
 
-def _do_synergy(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> None:
+def _do_synergy(self: PlanetUnknownState, p: int, corp: Corp, track: str, twice: str = "") -> None:
     self._take_item(corp, "synergy", "synergy_or_peek")
+    if twice:  # Jump Drive tech 3
+        jump_drive.synergy_twice(self, p, corp, RESOURCE_INDEX[track])
+        return
     self._advance(p, corp, RESOURCE_INDEX[track])
 
 
@@ -85,6 +88,11 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
     position = target
     corp.tracks[t] = position
     self.emit("advance", player=p, track=TRACKS[t], position=position)
+    self._claim_benefits(p, corp, t, position, synergy)
+
+
+def _claim_benefits(self: PlanetUnknownState, p: int, corp: Corp, t: int, position: int, synergy: bool = True) -> None:
+    """What reaching ``position`` of track ``t`` brings (medals are scored at the end, not claimed)."""
     milestones = FLAG_NO_MILESTONES not in self.flags
     for benefit, value in corporations.benefits_at(corp, t, position):
         if benefit == "synergy":

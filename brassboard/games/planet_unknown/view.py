@@ -104,7 +104,7 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
         civ = [c for c in corp.civ if own or over or fig.civ_cards[c]["timing"] == "immediate"]
         entry: dict[str, Any] = {
             "tracks": list(corp.tracks),
-            "tech_levels": [level for level in range(1, 6) if corp.level(level)],
+            "tech_levels": [level for level in range(1, 7) if corp.level(level)],  # Jump Drive: 6
             "tiles": [list(t) for t in corp.placed],
             "patches": _cells(corp.patches),
             "meteorites": _cells(corp.meteorites),
