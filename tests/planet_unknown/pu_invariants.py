@@ -35,8 +35,15 @@ def check(state: PlanetUnknownState) -> None:
             assert corp.planet_name in (FIG.planet.name, corp.dealt[0]) or state.options["planet"], \
                 f"P{p}: a planet side neither standard nor dealt"
         # no overlap: tiles and patches cover disjoint squares that add up to the covered mask
-        covered = corp.patches
-        total = corp.patches.bit_count()
+        # (Wormhole Corp's tech 2 puts patches on tiles: those count with their tile)
+        on_tiles = corp.patches if corp.corporation.rule == "branching_biomass" else 0
+        tile_squares = 0
+        for tile, x, y, orientation in corp.placed:
+            kind = FIG.tiles[tile]
+            tile_squares |= planet_shapes(corp.planet_name)[kind.shape].by_spot[kind.meteor][(x, y, orientation)].mask
+        on_tiles &= tile_squares
+        covered = corp.patches & ~on_tiles
+        total = covered.bit_count()
         for tile, x, y, orientation in corp.placed:
             kind = FIG.tiles[tile]
             mask = planet_shapes(corp.planet_name)[kind.shape].by_spot[kind.meteor][(x, y, orientation)].mask

@@ -227,5 +227,7 @@ def test_asymmetric_corporations_deal_jump_drive_too() -> None:
     from brassboard.games.planet_unknown.setup import SPECIAL_CORPORATIONS
 
     assert "Jump Drive" in SPECIAL_CORPORATIONS
-    state = PlanetUnknownState(6, {"corporations": "asymmetric"}, 3)
-    assert sorted(corp.dealt[1] for corp in state.corps) == sorted(SPECIAL_CORPORATIONS)
+    dealt = [PlanetUnknownState(6, {"corporations": "asymmetric"}, seed).corps[p].dealt[1]
+             for seed in range(6) for p in range(6)]
+    assert set(dealt) == set(SPECIAL_CORPORATIONS)
+    assert len(set(dealt[:6])) == 6  # no repeats at one table

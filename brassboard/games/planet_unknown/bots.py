@@ -17,9 +17,9 @@ from collections.abc import Callable
 
 from brassboard.engine import Action, GameState
 
-from . import corporations, planets
+from . import corporations, planets, wormhole
 from . import geometry as g
-from .figures import RESOURCE_INDEX, RESOURCES, ROVER, TRACK_TOP, WATER, figures, planet_shapes
+from .figures import BIOMASS, RESOURCE_INDEX, RESOURCES, ROVER, TRACK_TOP, WATER, figures, planet_shapes
 from .rules import Corp, PlanetUnknownState
 
 FIG = figures()
@@ -46,6 +46,12 @@ def step_value(corp: Corp, track: int, steps: int = 1) -> float:
     position = corp.tracks[track]
     if corp.corporation.water_path and track == WATER:  # Oasis: the water path's cells and medals
         return _oasis_water_value(corp, steps)
+    if wormhole.branches(corp, track):  # Wormhole: the next level's medal and the better of its two benefits
+        target = wormhole.step(corp, 1)
+        if target is None:
+            return 0.0
+        medal_at = corp.corporation.medal_at[track]
+        return medal_at[target] - medal_at[position] + 1.0 + 0.3
     if position >= TRACK_TOP:
         return corp.corporation.rover_overflow_move * MOVE_VALUE if track == ROVER else 0.0
     value = 0.0
@@ -64,6 +70,17 @@ def step_value(corp: Corp, track: int, steps: int = 1) -> float:
     gained = medal_at[min(TRACK_TOP, position + steps)] - medal_at[position]
     # an early step is worth a little for the steps it opens, even without a benefit of its own
     return value + gained + 0.3
+
+
+def branch_value(corp: Corp, position: int) -> float:
+    """Wormhole: what the benefit at ``position`` of the branching biomass track is worth."""
+    value = 0.0
+    for benefit, amount in corp.corporation.benefits[BIOMASS][position]:
+        if benefit == "advance":
+            value += step_value(corp, amount)
+        elif benefit != "medal":
+            value += BENEFIT_VALUE.get(benefit, 0.0)
+    return value
 
 
 def row_value(corp: Corp, position: int) -> float:
@@ -164,8 +181,12 @@ class GreedyBot:
                 return max(step_value(corp, t) for t in range(5)) - 1.0
             if kind == "claim_row":
                 return row_value(corp, int(args[0]))
-            if kind in ("draw_objectives", "share"):
+            if kind in ("draw_objectives", "share", "patch_twice"):
                 return 1.0
+            if kind == "branch":  # Wormhole: a patch, a synergy or a step of the tracker named
+                return branch_value(corp, int(args[0]))
+            if kind == "biomass_reset":  # Wormhole tech 1: gives up the biomass medals for more benefits
+                return -float(corporations.track_medal(corp, BIOMASS))
             if kind in ("pod", "relocate"):  # Cosmos: a lifepod scores in the area; on a track it only jumps
                 return 1.0 if args[-1] in ("area", "stop") else -0.5
             if kind == "synergy_or_peek" or kind == "peek":

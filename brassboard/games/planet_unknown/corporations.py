@@ -39,9 +39,10 @@ tracker stands on (the move is lost). Techs: 1. jump on past a blocking tracker;
 water terrain at round start; 3. a tile covering no ice advances water once; 4. a tile with a water icon brings a
 biomass patch; 5. and a synergy.
 
-**Jump Drive** (rule ``tech_slots``): lifepods unlock six tech slots; see ``jump_drive.py``.
+**Jump Drive** (rule ``tech_slots``): lifepods unlock six tech slots; see ``jump_drive.py``. **Wormhole Corp**
+(rule ``branching_biomass``): a biomass track of five levels with two positions each; see ``wormhole.py``.
 
-The other two corporations are data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
+The other corporation, Makeshift, is data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ from typing import TYPE_CHECKING
 from brassboard.engine import Action
 
 from . import geometry as g
-from . import jump_drive
+from . import jump_drive, wormhole
 from .figures import BIOMASS, CIV, ENERGY, ROVER, TECH, TRACK_TOP, TRACKS, WATER, TileKind
 from .state import FLAG_NO_SYNERGY, Corp
 
@@ -206,6 +207,8 @@ def optional_actions(self: PlanetUnknownState, p: int) -> list[Action]:
         return cosmos_actions(corp)
     if jump_drive.plays(corp):
         return jump_drive.optional_actions(self, corp)
+    if wormhole.plays(corp):
+        return wormhole.optional_actions(corp)
     if corp.ability(f"{HORIZON}:5") and HORIZON_ADVANCE not in corp.used:
         return [Action("horizon_advance")]
     if corp.corporation.rule != FLUX or corp.flux < 0:
@@ -313,6 +316,8 @@ def step_up(corp: Corp, t: int) -> int | None:
     another tracker); None past the top or where the way is blocked."""
     if corp.corporation.rule == OASIS:
         return _oasis_step(corp, t, 1)
+    if wormhole.branches(corp, t):
+        return wormhole.step(corp, 1)
     target = corp.tracks[t] + 1
     if corp.track_pods:
         covered = _covered(corp, t)
@@ -325,6 +330,8 @@ def step_down(corp: Corp, t: int) -> int | None:
     """Where a regress of tracker ``t`` lands; None below 0 (the move is impossible)."""
     if corp.corporation.rule == OASIS:
         return _oasis_step(corp, t, -1)
+    if wormhole.branches(corp, t):
+        return wormhole.step(corp, -1)
     target = corp.tracks[t] - 1
     if corp.track_pods:
         covered = _covered(corp, t)
@@ -478,6 +485,13 @@ OASIS_WATER_TOP = 23  # the last step of the water path
 def track_top(corp: Corp, t: int) -> int:
     """The top of tracker ``t``: 15, or 23 for Oasis' water path."""
     return OASIS_WATER_TOP if corp.corporation.rule == OASIS and t == WATER else TRACK_TOP
+
+
+def at_top(corp: Corp, t: int) -> bool:
+    """Whether tracker ``t`` is at its track's top (Wormhole Corp's biomass: either position of level 5)."""
+    if wormhole.branches(corp, t):
+        return wormhole.level_of(corp.tracks[t]) == wormhole.TOP_LEVEL
+    return corp.tracks[t] >= track_top(corp, t)
 
 
 def _cell_of(corp: Corp, t: int, level: int) -> tuple[int, int]:

@@ -31,7 +31,21 @@ from typing import Any
 
 from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng
 
-from . import civ, corporations, events, jump_drive, phases, placement, planets, reasons, rovers, scoring, setup, tracks
+from . import (
+    civ,
+    corporations,
+    events,
+    jump_drive,
+    phases,
+    placement,
+    planets,
+    reasons,
+    rovers,
+    scoring,
+    setup,
+    tracks,
+    wormhole,
+)
 from . import geometry as g
 from .figures import INTERIOR, RESOURCES, TRACKS
 from .scoring import neighbor_measure, private_objective_met
@@ -182,6 +196,10 @@ class PlanetUnknownState(GameState):
     _do_claim_row = jump_drive._do_claim_row
     _do_draw_objectives = jump_drive._do_draw_objectives
     _do_share = jump_drive._do_share
+    # wormhole.py
+    _do_branch = wormhole._do_branch
+    _do_patch_twice = wormhole._do_patch_twice
+    _do_biomass_reset = wormhole._do_biomass_reset
     # scoring.py
     score_of = scoring.score_of
     scores = scoring.scores
@@ -359,9 +377,9 @@ class PlanetUnknownState(GameState):
             return [Action("only", RESOURCES[item[1]]), Action("only", RESOURCES[item[3]])]
         if kind == "patch":
             actions = [Action("patch", *g.xy(i)) for i in g.cells_of(self._patch_squares(corp))]
-            if corp.ability("store_biomass") and self.phase != FINAL:
+            if wormhole.stores_patches(corp) and self.phase != FINAL:
                 actions.append(Action("store"))
-            return actions + jump_drive.patch_swap_actions(self, corp)
+            return actions + jump_drive.patch_swap_actions(self, corp) + wormhole.patch_actions(self, corp)
         if kind == "deploy":
             if corp.rovers_left <= 0:
                 return []  # every rover is out already: the milestone brings nothing
@@ -406,6 +424,8 @@ class PlanetUnknownState(GameState):
             return jump_drive.slot_actions(corp)
         if kind == "share":
             return jump_drive.share_actions(corp)
+        if kind == "branch":
+            return wormhole.branch_actions(corp)
         return []  # "civ": claimed in the claim phase
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import corporations, jump_drive
+from . import corporations, jump_drive, wormhole
 from .figures import (
     RESOURCE_INDEX,
     ROVER,
@@ -85,6 +85,9 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
             self._gain_movement(corp, corporations.overflow_move(corp), True)
             self.emit("advance", player=p, track=TRACKS[t], position=position, overflow=True)
         return
+    if wormhole.branches(corp, t):  # Wormhole Corp: the player picks one of the next level's two positions
+        corp.pending.append(wormhole.branch_item(synergy))
+        return
     position = target
     corp.tracks[t] = position
     self.emit("advance", player=p, track=TRACKS[t], position=position)
@@ -100,6 +103,9 @@ def _claim_benefits(self: PlanetUnknownState, p: int, corp: Corp, t: int, positi
                 corp.pending.append(["synergy"])
         elif benefit == "move":
             self._gain_movement(corp, value, True)
+        elif benefit == "advance":  # Wormhole Corp's "+1 civ" etc.: a synergy boost of that tracker
+            if synergy and FLAG_NO_SYNERGY not in self.flags:
+                self._advance(p, corp, value)
         elif not milestones:
             continue
         elif benefit == "civ":
