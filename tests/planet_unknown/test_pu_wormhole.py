@@ -214,3 +214,17 @@ def test_asymmetric_corporations_deal_wormhole_corp_too() -> None:
     dealt = {PlanetUnknownState(6, {"corporations": "asymmetric"}, seed).corps[p].dealt[1]
              for seed in range(6) for p in range(6)}
     assert dealt == set(SPECIAL_CORPORATIONS)
+
+
+def test_unionization_raises_the_branching_biomass_a_level_at_a_time_with_choices() -> None:
+    card = next(c for c in FIG.civ_cards.values() if c["kind"] == "raise_to")  # to position 5
+    state, corp = wormhole()
+    corp.tracks = [2, 2, 0, 2, 2]
+    state._card_effect(0, corp, card)
+    corp.pending = [item for item in corp.pending if item[0] == "branch"]  # (civ 3 and tech 3 are milestones)
+    assert corp.tracks[CIV] == 5 and corp.pending == [["branch", 0], ["branch", 0]]  # level 0 -> 2 (5 or 6)
+    refresh(state)
+    state.apply(0, "branch 2")
+    assert corp.pending == [["branch", 0]]  # no synergy from the raise
+    state.apply(0, "branch 6")
+    assert corp.tracks[BIOMASS] == 6 and corp.pending == [["patch"]]

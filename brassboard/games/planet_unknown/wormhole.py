@@ -146,5 +146,12 @@ def _do_biomass_reset(self: PlanetUnknownState, p: int, corp: Corp) -> None:
     self.emit("corporation_ability", player=p, ability=f"{WORMHOLE}:1", position=0)
 
 
+def raise_items(corp: Corp, position: int) -> list[Item]:
+    """A raise to ``position`` (civ card Unionization): one advance without synergy per level until the tracker
+    stands at ``position`` or above (level ceil(position / 3)), each position chosen as usual."""
+    target = min(TOP_LEVEL, -(-position // 3))
+    return [branch_item(False)] * max(0, target - level_of(corp.tracks[BIOMASS]))
+
+
 def branch_item(synergy: bool) -> Item:
     return ["branch", int(synergy)]
