@@ -81,10 +81,14 @@ def check(state: PlanetUnknownState) -> None:
             assert not planets.rover_barred(corp) & b, f"P{p}: a rover on uncovered toxic terrain"
             assert not (corp.lifepods | (0 if carrying else corp.meteorites)) & b, \
                 f"P{p}: a rover beside something it should collect"
-        # each tech level unlocked lies at or below the tracker
+        # each tech level unlocked lies at or below the tracker (Makeshift: the highest in the tech column)
+        tech_height = corp.tracks[4]
+        if corp.corporation.rule == "columns":
+            assert len(set(zip(corp.columns, corp.tracks, strict=True))) == 5, f"P{p}: two trackers on one cell"
+            tech_height = max((h for c, h in zip(corp.columns, corp.tracks, strict=True) if c == 4), default=-1)
         for level, position in corp.corporation.tech_positions.items():
             if corp.level(level):
-                assert corp.tracks[4] >= position, f"P{p}: tech level {level} above its tracker"
+                assert tech_height >= position, f"P{p}: tech level {level} above its tracker"
         score = state.score_of(p)
         assert score.total == sum(score.breakdown.values()), "score differs from its breakdown"
     active = state.active_players()

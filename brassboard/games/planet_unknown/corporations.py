@@ -42,7 +42,8 @@ biomass patch; 5. and a synergy.
 **Jump Drive** (rule ``tech_slots``): lifepods unlock six tech slots; see ``jump_drive.py``. **Wormhole Corp**
 (rule ``branching_biomass``): a biomass track of five levels with two positions each; see ``wormhole.py``.
 
-The other corporation, Makeshift, is data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
+**Makeshift** (rule ``columns``): trackers climb up or diagonally into the neighbouring columns; see
+``makeshift.py``.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from typing import TYPE_CHECKING
 from brassboard.engine import Action
 
 from . import geometry as g
-from . import jump_drive, wormhole
+from . import jump_drive, makeshift, wormhole
 from .figures import BIOMASS, CIV, ENERGY, ROVER, TECH, TRACK_TOP, TRACKS, WATER, TileKind
 from .state import FLAG_NO_SYNERGY, Corp
 
@@ -209,6 +210,8 @@ def optional_actions(self: PlanetUnknownState, p: int) -> list[Action]:
         return jump_drive.optional_actions(self, corp)
     if wormhole.plays(corp):
         return wormhole.optional_actions(corp)
+    if makeshift.plays(corp):
+        return makeshift.optional_actions(corp)
     if corp.ability(f"{HORIZON}:5") and HORIZON_ADVANCE not in corp.used:
         return [Action("horizon_advance")]
     if corp.corporation.rule != FLUX or corp.flux < 0:
@@ -318,6 +321,8 @@ def step_up(corp: Corp, t: int) -> int | None:
         return _oasis_step(corp, t, 1)
     if wormhole.branches(corp, t):
         return wormhole.step(corp, 1)
+    if makeshift.plays(corp):
+        return makeshift.step_up(corp, t)
     target = corp.tracks[t] + 1
     if corp.track_pods:
         covered = _covered(corp, t)
@@ -332,6 +337,8 @@ def step_down(corp: Corp, t: int) -> int | None:
         return _oasis_step(corp, t, -1)
     if wormhole.branches(corp, t):
         return wormhole.step(corp, -1)
+    if makeshift.plays(corp):
+        return makeshift.step_down(corp, t)
     target = corp.tracks[t] - 1
     if corp.track_pods:
         covered = _covered(corp, t)
@@ -343,6 +350,8 @@ def step_down(corp: Corp, t: int) -> int | None:
 def track_medal(corp: Corp, t: int) -> int:
     """The medal tracker ``t`` scores: the first at or below it (Cosmos: medals under a lifepod are ignored; Oasis:
     the water medal of the last water-column cell of the path at or below the water level)."""
+    if makeshift.plays(corp):
+        return makeshift.track_medal(corp, t)
     if corp.corporation.rule == OASIS and t == WATER:
         path = corp.corporation.water_path
         for level in range(corp.tracks[WATER], -1, -1):

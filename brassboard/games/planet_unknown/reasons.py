@@ -43,6 +43,10 @@ CORPORATION_TEXT = {
     "branch": "Wormhole Corp's biomass tracker goes to one of the two positions of the next level",
     "patch_twice": "Wormhole Corp's tech 3 (once a round) turns a biomass patch you gain into two",
     "biomass_reset": "Wormhole Corp's tech 1 resets the biomass tracker only from the top level",
+    "climb": "a Makeshift tracker climbs one step, straight or diagonally up, onto a free cell (climb TRACKER COLUMN "
+             "HEIGHT)",
+    "makeshift_regress": "Makeshift's tech 4 (once a round, after your tile) regresses a tracker with a free cell "
+                         "below",
 }
 
 
@@ -56,7 +60,8 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
                     "remove", "discard", "drop", "keep", "done", "side",
                     "flux", "flux_milestone", "flux_advance", "horizon_advance", "pod", "relocate",
                     "relocate_three", "relocate_one", "slot", "patch_synergy", "claim_row", "draw_objectives",
-                    "share", "branch", "patch_twice", "biomass_reset"}:
+                    "share", "branch", "patch_twice", "biomass_reset",
+                    "climb", "makeshift_regress"}:
         return f"there is no action {kind!r} in Planet Unknown"
     if kind == "place" and "take" in kinds:
         return "neither tile at your depot fits on your planet: take one instead (the game ends this round)"

@@ -36,6 +36,7 @@ from . import (
     corporations,
     events,
     jump_drive,
+    makeshift,
     phases,
     placement,
     planets,
@@ -200,6 +201,9 @@ class PlanetUnknownState(GameState):
     _do_branch = wormhole._do_branch
     _do_patch_twice = wormhole._do_patch_twice
     _do_biomass_reset = wormhole._do_biomass_reset
+    # makeshift.py
+    _do_climb = makeshift._do_climb
+    _do_makeshift_regress = makeshift._do_makeshift_regress
     # scoring.py
     score_of = scoring.score_of
     scores = scoring.scores
@@ -426,6 +430,8 @@ class PlanetUnknownState(GameState):
             return jump_drive.share_actions(corp)
         if kind == "branch":
             return wormhole.branch_actions(corp)
+        if kind == "climb":
+            return makeshift.climb_actions(corp, item)
         return []  # "civ": claimed in the claim phase
 
 

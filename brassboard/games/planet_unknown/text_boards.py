@@ -3,7 +3,7 @@ tracks position by position (used by text.py)."""
 
 from __future__ import annotations
 
-from . import wormhole
+from . import makeshift, wormhole
 from .corporations import benefits_at, track_top
 from .figures import TRACKS, Benefit, Corporation, Planet
 from .state import Corp
@@ -84,6 +84,11 @@ def track_lines(corp: Corp) -> list[str]:
             text = "+".join(_benefit(b) for b in benefits_at(corp, t, position)) or "."
             if [t, position] in corp.track_pods:
                 text = f"({text})"  # under a lifepod (Cosmos Inc)
+            if makeshift.plays(corp):  # trackers in any column: the letters of those standing here
+                here = "".join(TRACKS[u][0].upper() for u in range(len(TRACKS))
+                               if corp.columns[u] == t and corp.tracks[u] == position)
+                cells.append(f"[{here}:{text}]" if here else text)
+                continue
             cells.append(f"[{text}]" if corp.tracks[t] == position else text)
         if t == TRACKS.index("rover"):
             cells.append(f"then mv{corporation.rover_overflow_move}")

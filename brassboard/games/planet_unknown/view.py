@@ -134,6 +134,7 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
             "dealt": list(corp.dealt),
             "flux": TRACKS[corp.flux] if corp.flux >= 0 else None,  # Flux Industries' flux token
             "track_pods": [[TRACKS[t], position] for t, position in corp.track_pods],  # Cosmos Inc
+            "columns": [TRACKS[c] for c in corp.columns],  # the column each tracker stands in (Makeshift)
         }
         if own:
             entry["chosen"] = list(corp.chosen)  # the sides chosen, secret until every player has chosen
