@@ -172,6 +172,7 @@ def test_tech_6_three_objectives_drawn_in_secret_one_kept_for_every_player() -> 
     assert "done" not in {a.kind for a in state.legal_actions(0)}
     events = state.apply(0, "share 2")
     assert state.shared_objectives == [top_three[1]] and corp.offer == [] and not corp.pending
+    assert state.view(1)["shared_objectives"] == [top_three[1]]  # public once kept
     assert [e["card"] for e in events if e["type"] == "share"] == [top_three[1]]
     assert "draw_objectives" not in {a.kind for a in state.legal_actions(0)}  # once a game
 

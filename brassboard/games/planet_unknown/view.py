@@ -163,6 +163,7 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
         "removed_tiles": len(state.removed),
         "civ_piles": [len(pile) for pile in state.civ_piles],
         "neighbor_cards": [list(c) for c in state.neighbor_cards],
+        "shared_objectives": list(state.shared_objectives),  # Jump Drive tech 6: every player competes for these
         "players": players,
     }
     if player is not None and 0 <= player < state.num_players:
