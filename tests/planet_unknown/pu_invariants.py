@@ -35,8 +35,15 @@ def check(state: PlanetUnknownState) -> None:
             assert corp.planet_name in (FIG.planet.name, corp.dealt[0]) or state.options["planet"], \
                 f"P{p}: a planet side neither standard nor dealt"
         # no overlap: tiles and patches cover disjoint squares that add up to the covered mask
-        covered = corp.patches
-        total = corp.patches.bit_count()
+        # (Wormhole Corp's tech 2 puts patches on tiles: those count with their tile)
+        on_tiles = corp.patches if corp.corporation.rule == "branching_biomass" else 0
+        tile_squares = 0
+        for tile, x, y, orientation in corp.placed:
+            kind = FIG.tiles[tile]
+            tile_squares |= planet_shapes(corp.planet_name)[kind.shape].by_spot[kind.meteor][(x, y, orientation)].mask
+        on_tiles &= tile_squares
+        covered = corp.patches & ~on_tiles
+        total = covered.bit_count()
         for tile, x, y, orientation in corp.placed:
             kind = FIG.tiles[tile]
             mask = planet_shapes(corp.planet_name)[kind.shape].by_spot[kind.meteor][(x, y, orientation)].mask
@@ -58,6 +65,8 @@ def check(state: PlanetUnknownState) -> None:
         assert not corp.lifepods & corp.occupied, f"P{p}: a lifepod under a tile"
         assert not corp.lifepods & ~planet.lifepods, f"P{p}: a lifepod off its printed space"
         pods = corp.lifepods.bit_count() + corp.lifepods_collected + corp.lifepods_lost + len(corp.track_pods)
+        if corp.corporation.rule == "tech_slots":  # Jump Drive: a lifepod on each unlocked tech slot
+            pods += corp.tech.bit_count()
         for t, position in corp.track_pods:  # Cosmos Inc: lifepods on tracks, never under a tracker
             assert corp.tracks[t] != position, f"P{p}: a tracker on a lifepod"
         assert len({tuple(pod) for pod in corp.track_pods}) == len(corp.track_pods), f"P{p}: two lifepods stacked"
@@ -72,10 +81,14 @@ def check(state: PlanetUnknownState) -> None:
             assert not planets.rover_barred(corp) & b, f"P{p}: a rover on uncovered toxic terrain"
             assert not (corp.lifepods | (0 if carrying else corp.meteorites)) & b, \
                 f"P{p}: a rover beside something it should collect"
-        # each tech level unlocked lies at or below the tracker
+        # each tech level unlocked lies at or below the tracker (Makeshift: the highest in the tech column)
+        tech_height = corp.tracks[4]
+        if corp.corporation.rule == "columns":
+            assert len(set(zip(corp.columns, corp.tracks, strict=True))) == 5, f"P{p}: two trackers on one cell"
+            tech_height = max((h for c, h in zip(corp.columns, corp.tracks, strict=True) if c == 4), default=-1)
         for level, position in corp.corporation.tech_positions.items():
             if corp.level(level):
-                assert corp.tracks[4] >= position, f"P{p}: tech level {level} above its tracker"
+                assert tech_height >= position, f"P{p}: tech level {level} above its tracker"
         score = state.score_of(p)
         assert score.total == sum(score.breakdown.values()), "score differs from its breakdown"
     active = state.active_players()

@@ -8,8 +8,9 @@ same commit:
     .venv/bin/python tests/planet_unknown/pu_make_golden.py            # rewrite every golden file
     .venv/bin/python tests/planet_unknown/pu_make_golden.py --check    # report drift, write nothing (exit 1)
 
-One match per player count (1-6) and eight with the modules (dealt boards; Tartarus; Gaia; Republic on Petra; Flux on
-K'Aax; Horizon on Lacuna; Cosmos on Tartarus; Oasis on K-273), played by greedy bots seeded with
+One match per player count (1-6) and eleven with the modules (dealt boards; Tartarus; Gaia; Republic on Petra; Flux on
+K'Aax; Horizon on Lacuna; Cosmos on Tartarus; Oasis on K-273; Jump Drive on Arashi;
+Wormhole Corp on Cerberus; Makeshift on Persephone), played by greedy bots seeded with
 ``brassboard.bots.seat_seed``; the 1-player match is the solo game (events always on), the 3- and 5-player ones
 use events and private objectives. Players act
 in the order of ``active_players()``, the lowest seat first. The test replays the stored actions and never runs a
@@ -57,6 +58,9 @@ SPECS: tuple[Spec, ...] = (
     Spec("3p_horizon_lacuna", 3, 4167, {"corporation": "Horizon Group", "planet": "Lacuna", "events": True}),
     Spec("2p_cosmos_tartarus", 2, 4168, {"corporation": "Cosmos Inc", "planet": "Tartarus"}),
     Spec("2p_oasis_k273", 2, 4169, {"corporation": "Oasis Ultd.", "planet": "K-273"}),
+    Spec("3p_jump_drive_arashi", 3, 4170, {"corporation": "Jump Drive", "planet": "Arashi", "events": True}),
+    Spec("2p_wormhole_cerberus", 2, 4171, {"corporation": "Wormhole Corp", "planet": "Cerberus", "events": True}),
+    Spec("2p_makeshift_persephone", 2, 4172, {"corporation": "Makeshift", "planet": "Persephone", "events": True}),
 )
 
 

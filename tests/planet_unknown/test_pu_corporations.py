@@ -769,7 +769,8 @@ def test_random_oasis_games_keep_the_invariants(players: int) -> None:
 
 
 # ===== the greedy bot ============================================================================================
-@pytest.mark.parametrize("corporation", ["Cosmos Inc", "Flux Industries", "Horizon Group", "Oasis Ultd.", "Republic"])
+@pytest.mark.parametrize("corporation", ["Cosmos Inc", "Flux Industries", "Horizon Group", "Jump Drive", "Makeshift",
+                                         "Oasis Ultd.", "Republic", "Wormhole Corp"])
 def test_greedy_plays_a_whole_game_with_every_built_corporation(corporation: str) -> None:
     from brassboard.bots import make_bot
     from brassboard.engine import new_game

@@ -17,9 +17,9 @@ from collections.abc import Callable
 
 from brassboard.engine import Action, GameState
 
-from . import corporations, planets
+from . import corporations, makeshift, planets, wormhole
 from . import geometry as g
-from .figures import RESOURCE_INDEX, RESOURCES, ROVER, TRACK_TOP, WATER, figures, planet_shapes
+from .figures import BIOMASS, RESOURCE_INDEX, RESOURCES, ROVER, TECH, TRACK_TOP, WATER, figures, planet_shapes
 from .rules import Corp, PlanetUnknownState
 
 FIG = figures()
@@ -46,6 +46,14 @@ def step_value(corp: Corp, track: int, steps: int = 1) -> float:
     position = corp.tracks[track]
     if corp.corporation.water_path and track == WATER:  # Oasis: the water path's cells and medals
         return _oasis_water_value(corp, steps)
+    if makeshift.plays(corp):  # Makeshift: the best free cell up or diagonally up
+        return max((climb_value(corp, track, c, h) for c, h in makeshift.climbs(corp, track)), default=0.0)
+    if wormhole.branches(corp, track):  # Wormhole: the next level's medal and the better of its two benefits
+        target = wormhole.step(corp, 1)
+        if target is None:
+            return 0.0
+        medal_at = corp.corporation.medal_at[track]
+        return medal_at[target] - medal_at[position] + 1.0 + 0.3
     if position >= TRACK_TOP:
         return corp.corporation.rover_overflow_move * MOVE_VALUE if track == ROVER else 0.0
     value = 0.0
@@ -64,6 +72,63 @@ def step_value(corp: Corp, track: int, steps: int = 1) -> float:
     gained = medal_at[min(TRACK_TOP, position + steps)] - medal_at[position]
     # an early step is worth a little for the steps it opens, even without a benefit of its own
     return value + gained + 0.3
+
+
+def climb_value(corp: Corp, t: int, column: int, height: int) -> float:
+    """Makeshift: the benefit of the cell a tracker climbs to and the medal its column scores there."""
+    if height > TRACK_TOP:
+        return corp.corporation.rover_overflow_move * MOVE_VALUE
+    value = row_benefits(corp, column, height, tech=False)  # a tech milestone counts below, as levels
+    medal_at = corp.corporation.medal_at
+    # the tech levels the move keeps, opens or locks (the highest tracker in the tech column counts)
+    def levels(columns: list[int], heights: list[int]) -> int:
+        top = max((h for c, h in zip(columns, heights, strict=True) if c == TECH), default=-1)
+        return sum(1 for at in corp.corporation.tech_positions.values() if at <= top)
+
+    columns, heights = list(corp.columns), list(corp.tracks)
+    before = levels(columns, heights)
+    columns[t], heights[t] = column, height
+    value += (levels(columns, heights) - before) * BENEFIT_VALUE["tech"]
+    return value + medal_at[column][height] - medal_at[corp.columns[t]][corp.tracks[t]] + 0.3
+
+
+def row_benefits(corp: Corp, track: int, position: int, tech: bool = True) -> float:
+    value = 0.0
+    for benefit, amount in corp.corporation.benefits[track][position]:
+        if benefit == "tech" and not tech:
+            continue
+        if benefit == "move":
+            value += amount * MOVE_VALUE
+        elif benefit == "rover":
+            value += BENEFIT_VALUE["rover"] if corp.rovers_left else 0.0
+        elif benefit != "medal":
+            value += BENEFIT_VALUE.get(benefit, 0.0)
+    return value
+
+
+def branch_value(corp: Corp, position: int) -> float:
+    """Wormhole: what the benefit at ``position`` of the branching biomass track is worth."""
+    value = 0.0
+    for benefit, amount in corp.corporation.benefits[BIOMASS][position]:
+        if benefit == "advance":
+            value += step_value(corp, amount)
+        elif benefit != "medal":
+            value += BENEFIT_VALUE.get(benefit, 0.0)
+    return value
+
+
+def row_value(corp: Corp, position: int) -> float:
+    """Jump Drive tech 5: what claiming every benefit at ``position`` of the five tracks is worth."""
+    value = 0.0
+    for track in range(5):
+        for benefit, amount in corp.corporation.benefits[track][position]:
+            if benefit == "move":
+                value += amount * MOVE_VALUE
+            elif benefit == "rover":
+                value += BENEFIT_VALUE["rover"] if corp.rovers_left else 0.0
+            elif benefit != "medal":
+                value += BENEFIT_VALUE.get(benefit, 0.0)
+    return value
 
 
 class GreedyBot:
@@ -101,7 +166,7 @@ class GreedyBot:
                 return self._placement_value(state, p, corp, str(args[0]), int(args[1]), int(args[2]), int(args[3]))
             if kind in ("gain", "energy", "synergy", "advance"):
                 item = next((i for i in corp.pending if i[0] == "advance"), None) if kind == "advance" else None
-                steps = int(item[3]) if item else 1
+                steps = int(item[3]) if item else 2 if args[-1] == "twice" else 1  # Jump Drive tech 3
                 return step_value(corp, RESOURCE_INDEX[str(args[0])], steps)
             if kind == "regress":
                 t = RESOURCE_INDEX[str(args[0])]
@@ -144,6 +209,23 @@ class GreedyBot:
             if kind == "keep":
                 card = FIG.civ_cards[corp.offer[int(args[0]) - 1]]
                 return CIV_CARD_VALUE.get(card["kind"], 0.5) + float(card.get("medals", 0))
+            if kind == "slot":  # Jump Drive: a tech slot is worth more than the lifepod's medal
+                return 0.5 if args[0] == "area" else 2.0 - 0.1 * int(args[0])
+            if kind == "patch_synergy":
+                return max(step_value(corp, t) for t in range(5)) - 1.0
+            if kind == "claim_row":
+                return row_value(corp, int(args[0]))
+            if kind in ("draw_objectives", "share", "patch_twice"):
+                return 1.0
+            if kind == "climb":  # Makeshift
+                t = RESOURCE_INDEX[str(args[0])]
+                return climb_value(corp, t, RESOURCE_INDEX[str(args[1])], int(args[2]))
+            if kind == "makeshift_regress":
+                return -1.0
+            if kind == "branch":  # Wormhole: a patch, a synergy or a step of the tracker named
+                return branch_value(corp, int(args[0]))
+            if kind == "biomass_reset":  # Wormhole tech 1: gives up the biomass medals for more benefits
+                return -float(corporations.track_medal(corp, BIOMASS))
             if kind in ("pod", "relocate"):  # Cosmos: a lifepod scores in the area; on a track it only jumps
                 return 1.0 if args[-1] in ("area", "stop") else -0.5
             if kind == "synergy_or_peek" or kind == "peek":

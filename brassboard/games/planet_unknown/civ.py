@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import corporations
+from . import corporations, makeshift, wormhole
 from .state import (
     FIG,
     OVER,
@@ -38,6 +38,12 @@ def _card_effect(self: PlanetUnknownState, p: int, corp: Corp, card: dict[str, A
         corp.pending.extend([["destroy", "meteorite"]] * card["count"])
     elif kind == "raise_to":
         for t in range(5):
+            if wormhole.branches(corp, t):  # Wormhole Corp: a level at a time, each position chosen
+                corp.pending.extend(wormhole.raise_items(corp, card["position"]))
+                continue
+            if makeshift.plays(corp):  # Makeshift: a climb at a time, each column chosen
+                corp.pending.extend(makeshift.raise_items(corp, t, card["position"]))
+                continue
             # (Cosmos: lifepods above may leave no position to reach: the raise stops there)
             while corp.tracks[t] < card["position"] and corporations.step_up(corp, t) is not None:
                 self._advance(p, corp, t, synergy=False)

@@ -39,7 +39,11 @@ tracker stands on (the move is lost). Techs: 1. jump on past a blocking tracker;
 water terrain at round start; 3. a tile covering no ice advances water once; 4. a tile with a water icon brings a
 biomass patch; 5. and a synergy.
 
-The other three corporations are data only: ``setup.PLAYABLE_CORPORATIONS`` keeps them out of play.
+**Jump Drive** (rule ``tech_slots``): lifepods unlock six tech slots; see ``jump_drive.py``. **Wormhole Corp**
+(rule ``branching_biomass``): a biomass track of five levels with two positions each; see ``wormhole.py``.
+
+**Makeshift** (rule ``columns``): trackers climb up or diagonally into the neighbouring columns; see
+``makeshift.py``.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from typing import TYPE_CHECKING
 from brassboard.engine import Action
 
 from . import geometry as g
+from . import jump_drive, makeshift, wormhole
 from .figures import BIOMASS, CIV, ENERGY, ROVER, TECH, TRACK_TOP, TRACKS, WATER, TileKind
 from .state import FLAG_NO_SYNERGY, Corp
 
@@ -99,7 +104,10 @@ def final_items(corp: Corp) -> list[list[object]]:
 
 
 def teleports(corp: Corp, rover_square: int, barred: int) -> int:
-    """Republic tech 3: squares a rover on a civ icon may reach for 1 movement (other civ icons)."""
+    """Republic tech 3: squares a rover on a civ icon may reach for 1 movement (other civ icons); Jump Drive tech 2:
+    the squares of the terrain under the rover."""
+    if jump_drive.plays(corp):
+        return jump_drive.teleports(corp, rover_square, barred)
     if not corp.ability(f"{REPUBLIC}:3"):
         return 0
     icons = corp.icons[CIV]
@@ -198,6 +206,12 @@ def optional_actions(self: PlanetUnknownState, p: int) -> list[Action]:
         return []
     if corp.corporation.rule == COSMOS:
         return cosmos_actions(corp)
+    if jump_drive.plays(corp):
+        return jump_drive.optional_actions(self, corp)
+    if wormhole.plays(corp):
+        return wormhole.optional_actions(corp)
+    if makeshift.plays(corp):
+        return makeshift.optional_actions(corp)
     if corp.ability(f"{HORIZON}:5") and HORIZON_ADVANCE not in corp.used:
         return [Action("horizon_advance")]
     if corp.corporation.rule != FLUX or corp.flux < 0:
@@ -305,6 +319,10 @@ def step_up(corp: Corp, t: int) -> int | None:
     another tracker); None past the top or where the way is blocked."""
     if corp.corporation.rule == OASIS:
         return _oasis_step(corp, t, 1)
+    if wormhole.branches(corp, t):
+        return wormhole.step(corp, 1)
+    if makeshift.plays(corp):
+        return makeshift.step_up(corp, t)
     target = corp.tracks[t] + 1
     if corp.track_pods:
         covered = _covered(corp, t)
@@ -317,6 +335,10 @@ def step_down(corp: Corp, t: int) -> int | None:
     """Where a regress of tracker ``t`` lands; None below 0 (the move is impossible)."""
     if corp.corporation.rule == OASIS:
         return _oasis_step(corp, t, -1)
+    if wormhole.branches(corp, t):
+        return wormhole.step(corp, -1)
+    if makeshift.plays(corp):
+        return makeshift.step_down(corp, t)
     target = corp.tracks[t] - 1
     if corp.track_pods:
         covered = _covered(corp, t)
@@ -328,6 +350,8 @@ def step_down(corp: Corp, t: int) -> int | None:
 def track_medal(corp: Corp, t: int) -> int:
     """The medal tracker ``t`` scores: the first at or below it (Cosmos: medals under a lifepod are ignored; Oasis:
     the water medal of the last water-column cell of the path at or below the water level)."""
+    if makeshift.plays(corp):
+        return makeshift.track_medal(corp, t)
     if corp.corporation.rule == OASIS and t == WATER:
         path = corp.corporation.water_path
         for level in range(corp.tracks[WATER], -1, -1):
@@ -349,8 +373,9 @@ def track_medal(corp: Corp, t: int) -> int:
 
 
 def collected_lifepod_items(corp: Corp) -> list[list[object]]:
-    """Cosmos: a collected lifepod may go onto a free track position (or stay in the scoring area)."""
-    return [["pod"]] if corp.corporation.rule == COSMOS else []
+    """Cosmos: a collected lifepod may go onto a free track position (or stay in the scoring area); Jump Drive:
+    onto an empty tech slot."""
+    return [["pod"]] if corp.corporation.rule == COSMOS else jump_drive.collected_lifepod_items(corp)
 
 
 def free_positions(corp: Corp) -> list[tuple[int, int]]:
@@ -469,6 +494,13 @@ OASIS_WATER_TOP = 23  # the last step of the water path
 def track_top(corp: Corp, t: int) -> int:
     """The top of tracker ``t``: 15, or 23 for Oasis' water path."""
     return OASIS_WATER_TOP if corp.corporation.rule == OASIS and t == WATER else TRACK_TOP
+
+
+def at_top(corp: Corp, t: int) -> bool:
+    """Whether tracker ``t`` is at its track's top (Wormhole Corp's biomass: either position of level 5)."""
+    if wormhole.branches(corp, t):
+        return wormhole.level_of(corp.tracks[t]) == wormhole.TOP_LEVEL
+    return corp.tracks[t] >= track_top(corp, t)
 
 
 def _cell_of(corp: Corp, t: int, level: int) -> tuple[int, int]:

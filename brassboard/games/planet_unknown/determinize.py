@@ -11,7 +11,8 @@ Each hidden part is re-dealt from the pool the observer cannot tell apart, consi
   may be dealt again: the observer forgets them (a loss of knowledge, never a leak);
 - civ cards, rank by rank: the piles, the box and other players' end-game cards (their rank is public, their
   face is not) are re-dealt from the rank's cards the observer has not seen (an offer it holds shows its pile);
-- private objectives: other players' kept and dealt ones and the objective deck are re-dealt together;
+- private objectives: other players' kept and dealt ones, the three Jump Drive's tech 6 drew for another player
+  (until one is kept and shared) and the objective deck are re-dealt together;
 - the sides other players chose for their dealt boards, secret until all have chosen: drawn anew.
 
 Every pool is sorted before it is shuffled, so the result depends only on the view and the generator, never on
@@ -139,7 +140,7 @@ def _objectives_dealt(pending: list[list[Any]]) -> bool:
 
 def _objectives(state: PlanetUnknownState, observer: int, rng: Rng) -> None:
     others = [corp for p, corp in enumerate(state.corps) if p != observer]
-    dealing = [corp for corp in others if _objectives_dealt(corp.pending)]
+    dealing = [corp for corp in others if _objectives_dealt(corp.pending) or any(i[0] == "share" for i in corp.pending)]
     pool = list(state.objective_deck)
     for corp in others:
         pool += corp.objectives

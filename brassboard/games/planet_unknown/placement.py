@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 from brassboard.engine import Action
 
-from . import corporations, planets
+from . import corporations, jump_drive, planets, wormhole
 from . import geometry as g
 from .figures import (
     BIOMASS,
     ENERGY,
+    TECH,
     WATER,
     Placement,
     planet_shapes,
@@ -137,7 +138,7 @@ def _patch_would_end_the_game(self: PlanetUnknownState, p: int) -> bool:
     the game at ``p``'s tile turn (end trigger A).
     """
     corp = self.corps[p]
-    if corp.ability("store_biomass") or not self._depot_tile_fits(p, corp.occupied):
+    if wormhole.stores_patches(corp) or not self._depot_tile_fits(p, corp.occupied):
         return False  # storing is a way that takes no room; with no tile fitting the event changes nothing
     return not any(self._depot_tile_fits(p, corp.occupied | 1 << i)
                    for i in g.cells_of(self._patch_squares(corp)))
@@ -232,6 +233,12 @@ def _tile_gains(self: PlanetUnknownState, corp: Corp, resource: int, part: int, 
         if other != ENERGY:
             choices.add(other)
         return [["energy", sorted(choices)]]
+    if resource == BIOMASS and wormhole.plays(corp) and not wormhole.extends_biomass(corp, part):
+        return []  # Wormhole Corp: a tile starting a new biomass area does not advance biomass
+    if resource == TECH:
+        as_energy = jump_drive.tech_as_energy(corp, part, other)  # Jump Drive tech 4
+        if as_energy is not None:
+            return as_energy
     return [["gain", resource]]
 
 
@@ -265,17 +272,21 @@ def _do_take(self: PlanetUnknownState, p: int, corp: Corp, name: str) -> None:
 
 
 def _patch_squares(self: PlanetUnknownState, corp: Corp) -> int:
-    free = planets.patch_squares_allowed(corp.planet) & ~corp.occupied
+    allowed = planets.patch_squares_allowed(corp.planet)
+    free = allowed & ~corp.occupied
     if not corp.occupied:
         return free & planets.start_squares(corp.planet)
+    on_tiles = allowed & wormhole.patch_on_tiles(corp)  # Wormhole Corp tech 2 (and 5: onto meteorites)
     if corp.ability("ignore_adjacency"):
-        return free
-    return free & g.neighbours(corp.occupied)
+        return free | on_tiles
+    return free & g.neighbours(corp.occupied) | on_tiles
 
 
 def _do_patch(self: PlanetUnknownState, p: int, corp: Corp, x: int, y: int) -> None:
     self._take_item(corp, "patch")
     b = g.bit(x, y)
+    if corp.occupied & b:
+        wormhole.cover_tile_square(self, p, corp, b)  # Wormhole Corp tech 2: a patch on a tile
     self._cover(p, corp, b)
     corp.occupied |= b
     corp.patches |= b

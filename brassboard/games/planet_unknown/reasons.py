@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from brassboard.engine import Action
 
-from . import corporations, planets
+from . import corporations, planets, wormhole
 from . import geometry as g
 from .figures import (
     RESOURCE_INDEX,
@@ -34,6 +34,22 @@ PLANET_RULE_TEXT = {
 }
 
 
+CORPORATION_TEXT = {
+    "slot": "a lifepod goes onto a tech slot only as Jump Drive collects it, and only onto an empty slot",
+    "patch_synergy": "Jump Drive's tech 1 (once a round) turns a biomass patch you gain into a synergy boost",
+    "claim_row": "Jump Drive's tech 5 (once a game, after your tile) claims a row where one of your trackers stands",
+    "draw_objectives": "Jump Drive's tech 6 (once a game, after your tile) draws three objectives",
+    "share": "keep one of the objectives Jump Drive's tech 6 drew",
+    "branch": "Wormhole Corp's biomass tracker goes to one of the two positions of the next level",
+    "patch_twice": "Wormhole Corp's tech 3 (once a round) turns a biomass patch you gain into two",
+    "biomass_reset": "Wormhole Corp's tech 1 resets the biomass tracker only from the top level",
+    "climb": "a Makeshift tracker climbs one step, straight or diagonally up, onto a free cell (climb TRACKER COLUMN "
+             "HEIGHT)",
+    "makeshift_regress": "Makeshift's tech 4 (once a round, after your tile) regresses a tracker with a free cell "
+                         "below",
+}
+
+
 def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
     corp = self.corps[p]
     kind = action.kind
@@ -43,16 +59,21 @@ def _reason(self: PlanetUnknownState, p: int, action: Action) -> str:
                     "patch", "store", "deploy", "rove", "teleport", "collect", "destroy", "clear", "meteorite",
                     "remove", "discard", "drop", "keep", "done", "side",
                     "flux", "flux_milestone", "flux_advance", "horizon_advance", "pod", "relocate",
-                    "relocate_three", "relocate_one"}:
+                    "relocate_three", "relocate_one", "slot", "patch_synergy", "claim_row", "draw_objectives",
+                    "share", "branch", "patch_twice", "biomass_reset",
+                    "climb", "makeshift_regress"}:
         return f"there is no action {kind!r} in Planet Unknown"
     if kind == "place" and "take" in kinds:
         return "neither tile at your depot fits on your planet: take one instead (the game ends this round)"
     if kind == "take" and "place" in kinds:
         return "a tile at your depot fits, so you must place one (forced play); take only when neither fits"
     if kind == "store" and "patch" in kinds:
-        if not corp.ability("store_biomass"):
+        if not wormhole.stores_patches(corp):
             return "only tech level 2 lets you store a biomass patch for the game's end"
         return "stored biomass patches are placed now, at the game's end"
+    if kind in CORPORATION_TEXT:
+        possible = ", ".join(str(a) for a in legal if a.kind == kind)
+        return CORPORATION_TEXT[kind] + (f"; possible: {possible}" if possible else "")
     if kind == "peek" and any(i[0] == "synergy_or_peek" for i in corp.pending):
         return "there is no event card left to peek at"
     if kind in ("relocate_three", "relocate_one") and kind not in kinds:

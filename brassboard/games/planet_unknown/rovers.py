@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from brassboard.engine import Action
 
-from . import corporations, planets
+from . import corporations, jump_drive, planets
 from . import geometry as g
 from .figures import (
     RESOURCE_INDEX,
@@ -52,7 +52,8 @@ def _rover_moves(self: PlanetUnknownState, p: int) -> list[Action]:
                 if planet.squares & b and not occupied_by_rovers & b and not forbidden & b and not (
                         planets.step_crosses_chasm(planet, index, g.cell(nx, ny))):
                     actions.append(Action("rove", r, nx, ny))
-        # Republic tech 3: from a civ icon to any other for 1 movement (a teleport: the chasm does not stop it)
+        # Republic tech 3: from a civ icon to any other for 1 movement (a teleport: the chasm does not stop it);
+        # Jump Drive tech 2: to any square of the terrain under the rover
         for i in g.cells_of(corporations.teleports(corp, index, occupied_by_rovers | forbidden)):
             move = Action("rove", r, *g.xy(i))
             if move not in actions:
@@ -80,6 +81,7 @@ def _do_deploy(self: PlanetUnknownState, p: int, corp: Corp, x: int, y: int) -> 
 def _do_rove(self: PlanetUnknownState, p: int, corp: Corp, rover: int, x: int, y: int) -> None:
     index = g.cell(x, y)
     corporations.carry(self, p, corp, corp.rovers[rover], index)
+    jump_drive.moved(corp, corp.rovers[rover], index)
     corp.rovers[rover] = index
     if not corporations.free_step(corp, index, planets.energy_terrain(corp)):  # Cosmos tech 4
         corp.movement -= 1

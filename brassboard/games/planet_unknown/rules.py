@@ -31,7 +31,22 @@ from typing import Any
 
 from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng
 
-from . import civ, corporations, events, phases, placement, planets, reasons, rovers, scoring, setup, tracks
+from . import (
+    civ,
+    corporations,
+    events,
+    jump_drive,
+    makeshift,
+    phases,
+    placement,
+    planets,
+    reasons,
+    rovers,
+    scoring,
+    setup,
+    tracks,
+    wormhole,
+)
 from . import geometry as g
 from .figures import INTERIOR, RESOURCES, TRACKS
 from .scoring import neighbor_measure, private_objective_met
@@ -122,6 +137,7 @@ class PlanetUnknownState(GameState):
     _do_regress = tracks._do_regress
     _gain_movement = tracks._gain_movement
     _advance = tracks._advance
+    _claim_benefits = tracks._claim_benefits
     _regress = tracks._regress
     # rovers.py
     _rover_mask = rovers._rover_mask
@@ -175,6 +191,19 @@ class PlanetUnknownState(GameState):
     _do_relocate = corporations._do_relocate
     _do_relocate_three = corporations._do_relocate_three
     _do_relocate_one = corporations._do_relocate_one
+    # jump_drive.py
+    _do_slot = jump_drive._do_slot
+    _do_patch_synergy = jump_drive._do_patch_synergy
+    _do_claim_row = jump_drive._do_claim_row
+    _do_draw_objectives = jump_drive._do_draw_objectives
+    _do_share = jump_drive._do_share
+    # wormhole.py
+    _do_branch = wormhole._do_branch
+    _do_patch_twice = wormhole._do_patch_twice
+    _do_biomass_reset = wormhole._do_biomass_reset
+    # makeshift.py
+    _do_climb = makeshift._do_climb
+    _do_makeshift_regress = makeshift._do_makeshift_regress
     # scoring.py
     score_of = scoring.score_of
     scores = scoring.scores
@@ -236,6 +265,7 @@ class PlanetUnknownState(GameState):
             for p in range(n):
                 self.neighbor_cards.append([deck.pop(), p, (p + 1) % n])
         self.objective_deck = deck
+        self.shared_objectives: list[int] = []  # Jump Drive tech 6: objectives every player competes for
         if self.solo or self.options["private_objectives"]:
             dealt = objective_setup["solo_private_dealt"] if self.solo else objective_setup["multiplayer_private_dealt"]
             kept = objective_setup["solo_private_kept"] if self.solo else objective_setup["multiplayer_private_kept"]
@@ -339,11 +369,10 @@ class PlanetUnknownState(GameState):
             return [Action("gain", TRACKS[item[1]])]
         if kind == "energy":
             return [Action("energy", TRACKS[t]) for t in item[1]]
-        if kind == "synergy":
-            return [Action("synergy", TRACKS[t]) for t in self._advanceable(corp, range(5))]
-        if kind == "synergy_or_peek":
-            actions = [Action("synergy", TRACKS[t]) for t in self._advanceable(corp, range(5))]
-            return actions + ([Action("peek")] if len(self.event_deck) else [])
+        if kind in ("synergy", "synergy_or_peek"):
+            tracks_ = self._advanceable(corp, range(5))
+            actions = [Action("synergy", TRACKS[t]) for t in tracks_] + jump_drive.twice_actions(corp, tracks_)
+            return actions + ([Action("peek")] if kind == "synergy_or_peek" and len(self.event_deck) else [])
         if kind == "advance":
             return [Action("advance", TRACKS[t]) for t in self._advanceable(corp, item[1])]
         if kind == "regress":
@@ -352,9 +381,9 @@ class PlanetUnknownState(GameState):
             return [Action("only", RESOURCES[item[1]]), Action("only", RESOURCES[item[3]])]
         if kind == "patch":
             actions = [Action("patch", *g.xy(i)) for i in g.cells_of(self._patch_squares(corp))]
-            if corp.ability("store_biomass") and self.phase != FINAL:
+            if wormhole.stores_patches(corp) and self.phase != FINAL:
                 actions.append(Action("store"))
-            return actions
+            return actions + jump_drive.patch_swap_actions(self, corp) + wormhole.patch_actions(self, corp)
         if kind == "deploy":
             if corp.rovers_left <= 0:
                 return []  # every rover is out already: the milestone brings nothing
@@ -395,6 +424,14 @@ class PlanetUnknownState(GameState):
             return corporations.pod_actions(corp)
         if kind == "relocate":
             return corporations.relocate_actions(corp)
+        if kind == "slot":
+            return jump_drive.slot_actions(corp)
+        if kind == "share":
+            return jump_drive.share_actions(corp)
+        if kind == "branch":
+            return wormhole.branch_actions(corp)
+        if kind == "climb":
+            return makeshift.climb_actions(corp, item)
         return []  # "civ": claimed in the claim phase
 
 
@@ -491,7 +528,7 @@ class PlanetUnknownState(GameState):
     _SCALARS = ("round", "phase", "after_claim", "event", "last_round", "shift", "rotation", "commander", "solo",
                 "events_on")
     _LISTS = ("claim_order", "flags", "end_reasons", "stacks", "removed", "taken", "civ_piles", "civ_box",
-              "neighbor_cards", "objective_deck", "event_deck", "event_counts")
+              "neighbor_cards", "objective_deck", "event_deck", "event_counts", "shared_objectives")
 
     def to_dict(self) -> dict[str, Any]:
         data = self._base_dict()
@@ -509,7 +546,7 @@ class PlanetUnknownState(GameState):
         for name in cls._SCALARS:
             setattr(state, name, data[name])
         for name in cls._LISTS:
-            setattr(state, name, copy.deepcopy(data[name]))
+            setattr(state, name, copy.deepcopy(data.get(name, [])))  # states saved before a list existed
         state.corps = [Corp.from_dict(c) for c in data["corps"]]
         state._legal = {}
         return state

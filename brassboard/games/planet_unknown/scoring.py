@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from brassboard.engine import Score
 
-from . import corporations, planets
+from . import corporations, jump_drive, planets
 from . import geometry as g
 from .figures import (
     RESOURCE_INDEX,
@@ -57,6 +57,7 @@ def score_of(self: PlanetUnknownState, p: int) -> Score:
                 neighbor += FIG.objective_scoring["neighbor_tie"]
             else:
                 neighbor += FIG.objective_scoring["neighbor_loss"]
+    neighbor += jump_drive.shared_objective_medals(self, p)  # Jump Drive tech 6: cards every player competes for
     breakdown = {
         "planet": planet,
         "tracks": tracks,
@@ -124,7 +125,7 @@ def private_objective_met(corp: Corp, objective: dict[str, Any]) -> bool:
                    for area in g.components(planets.terrain(corp, r)))
     if kind == "track_top":
         t = RESOURCE_INDEX[objective["track"]]
-        return corp.tracks[t] >= corporations.track_top(corp, t)
+        return corporations.at_top(corp, t)
     if kind == "icons_at_most":
         return corp.icons[RESOURCE_INDEX[objective["resource"]]].bit_count() <= int(objective["max"])
     if kind == "meteorites_collected_at_least":
@@ -150,7 +151,7 @@ def neighbor_measure(corp: Corp, objective: dict[str, Any]) -> int:
     if kind == "icons_fewest":
         return -corp.icons[RESOURCE_INDEX[objective["resource"]]].bit_count()
     if kind == "most_tracks_at_max":
-        return sum(1 for t, position in enumerate(corp.tracks) if position >= corporations.track_top(corp, t))
+        return sum(1 for t in range(len(corp.tracks)) if corporations.at_top(corp, t))
     if kind == "meteorites_most":
         return corp.meteorites_collected
     if kind == "lifepods_most":

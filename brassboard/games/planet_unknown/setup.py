@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from .rules import PlanetUnknownState
 
 SPECIAL_PLANETS: tuple[str, ...] = tuple(name for name in FIG.planets if name != PLANET.name)
-PLAYABLE_CORPORATIONS: tuple[str, ...] = (CORP.name, "Cosmos Inc", "Flux Industries", "Horizon Group", "Oasis Ultd.",
-                                          "Republic")
+PLAYABLE_CORPORATIONS: tuple[str, ...] = (CORP.name, "Cosmos Inc", "Flux Industries", "Horizon Group", "Jump Drive",
+                                          "Makeshift", "Oasis Ultd.", "Republic", "Wormhole Corp")
 """The corporation sides whose rules are built (the README lists the rest); only these may be dealt or chosen."""
 SPECIAL_CORPORATIONS: tuple[str, ...] = tuple(name for name in PLAYABLE_CORPORATIONS if name != CORP.name)
 SIDES = ("standard", "special")

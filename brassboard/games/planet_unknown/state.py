@@ -36,7 +36,7 @@ class Corp:
               "lifepods", "rovers", "rovers_left", "rovers_lost", "lifepods_collected", "lifepods_lost",
               "meteorites_collected", "meteorites_destroyed", "placed", "unplaced", "last_tile", "stored_patches",
               "civ", "objectives", "pending", "movement", "finished", "took_tile", "offer", "peek",
-              "planet_name", "corporation_name", "dealt", "chosen", "used", "flux", "track_pods")
+              "planet_name", "corporation_name", "dealt", "chosen", "used", "flux", "track_pods", "columns")
 
     def __init__(self, planet: str = PLANET.name, corporation: str = CORP.name) -> None:
         self.planet_name = planet
@@ -47,6 +47,7 @@ class Corp:
         self.flux = -1  # Flux Industries: the track under the flux token
         self.track_pods: list[list[int]] = []  # Cosmos Inc: [track, position] of each lifepod on a track
         self.tracks = [0] * 5
+        self.columns = [0, 1, 2, 3, 4]  # the column each tracker stands in (only Makeshift's leave their own)
         self.tech = 0  # bit k: tech level k unlocked
         self.occupied = 0  # squares covered by tiles and biomass patches
         self.terrain = [0] * 6  # per resource: squares of that terrain (patches are biomass)
@@ -79,7 +80,7 @@ class Corp:
         new = Corp.__new__(Corp)
         new.__dict__.update(self.__dict__)
         for name in ("tracks", "terrain", "icons", "rovers", "placed", "unplaced", "civ", "objectives", "offer",
-                     "dealt", "chosen", "used", "track_pods"):
+                     "dealt", "chosen", "used", "track_pods", "columns"):
             setattr(new, name, list(getattr(self, name)))  # their elements are never changed in place
         new.pending = [list(item) for item in self.pending]  # items are changed at the top level only
         return new
@@ -91,7 +92,8 @@ class Corp:
     def from_dict(cls, data: Mapping[str, Any]) -> Corp:
         new = cls.__new__(cls)
         for name in Corp.FIELDS:
-            setattr(new, name, copy.deepcopy(data[name]))
+            default = [0, 1, 2, 3, 4] if name == "columns" else None  # states saved before Makeshift
+            setattr(new, name, copy.deepcopy(data.get(name, default)))
         return new
 
     @property

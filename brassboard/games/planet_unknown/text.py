@@ -56,7 +56,7 @@ def render(state: PlanetUnknownState, player: int | None = None) -> str:
         out.append(f"Event {state.event}: {fig.events[state.event]['text']}")
     for p, corp in enumerate(state.corps):
         tracks = "  ".join(f"{TRACKS[t]} {corp.tracks[t]}" for t in range(5))
-        levels = [level for level in range(1, 6) if corp.level(level)]
+        levels = [level for level in range(1, 7) if corp.level(level)]  # Jump Drive: 6
         out.append(f"\nP{p}: {tracks}  tech levels {levels or '-'}  lifepods {corp.lifepods_collected}"
                    f"  meteorites {corp.meteorites_collected}  rovers left {corp.rovers_left}"
                    f"  movement {corp.movement}")

@@ -3,6 +3,7 @@ tracks position by position (used by text.py)."""
 
 from __future__ import annotations
 
+from . import makeshift, wormhole
 from .corporations import benefits_at, track_top
 from .figures import TRACKS, Benefit, Corporation, Planet
 from .state import Corp
@@ -53,6 +54,20 @@ def _benefit(benefit: Benefit) -> str:
             "advance": f"+1{TRACKS[value] if value < len(TRACKS) else ''}"}.get(kind, kind)
 
 
+def _branching_cells(corp: Corp, t: int) -> str:
+    """Wormhole Corp's biomass track level by level: the two positions of a level as a/b, the medal scored from
+    that level in parentheses."""
+    levels = []
+    for level in range(wormhole.TOP_LEVEL + 1):
+        texts = []
+        for position in wormhole.positions_of(level):
+            text = "+".join(_benefit(b) for b in benefits_at(corp, t, position)) or "."
+            texts.append(f"[{text}]" if corp.tracks[t] == position else text)
+        medal = corp.corporation.medal_at[t][wormhole.positions_of(level)[0]]
+        levels.append("/".join(texts) + (f" ({medal}m)" if medal else ""))
+    return " | ".join(levels)
+
+
 def track_lines(corp: Corp) -> list[str]:
     """Each track position by position, the tracker's position in brackets."""
     corporation: Corporation = corp.corporation
@@ -61,11 +76,19 @@ def track_lines(corp: Corp) -> list[str]:
     lines = [f"    corporation {corporation.name} (complexity {corporation.complexity}, {corporation.rovers} rovers)"
              + (f"; tech unlocked: {'; '.join(unlocked)}" if unlocked else "")]
     for t, name in enumerate(TRACKS):
+        if wormhole.branches(corp, t):
+            lines.append(f"    {name:<8}" + _branching_cells(corp, t))
+            continue
         cells = []
         for position in range(track_top(corp, t) + 1):
             text = "+".join(_benefit(b) for b in benefits_at(corp, t, position)) or "."
             if [t, position] in corp.track_pods:
                 text = f"({text})"  # under a lifepod (Cosmos Inc)
+            if makeshift.plays(corp):  # trackers in any column: the letters of those standing here
+                here = "".join(TRACKS[u][0].upper() for u in range(len(TRACKS))
+                               if corp.columns[u] == t and corp.tracks[u] == position)
+                cells.append(f"[{here}:{text}]" if here else text)
+                continue
             cells.append(f"[{text}]" if corp.tracks[t] == position else text)
         if t == TRACKS.index("rover"):
             cells.append(f"then mv{corporation.rover_overflow_move}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import corporations
+from . import corporations, jump_drive, makeshift, wormhole
 from .figures import (
     RESOURCE_INDEX,
     ROVER,
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 def _advanceable(corp: Corp, tracks: Any) -> list[int]:
     """Tracks an advance would move (the rover track never tops out: its overflow gives movement)."""
+    if makeshift.plays(corp):  # a tracker in any column: advanceable while a cell above is free
+        return [t for t in tracks if makeshift.climbs(corp, t)]
     return [t for t in tracks if t == ROVER or corporations.step_up(corp, t) is not None]
 
 
@@ -40,8 +42,11 @@ def _do_energy(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> None
     self._advance(p, corp, t)
 
 
-def _do_synergy(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> None:
+def _do_synergy(self: PlanetUnknownState, p: int, corp: Corp, track: str, twice: str = "") -> None:
     self._take_item(corp, "synergy", "synergy_or_peek")
+    if twice:  # Jump Drive tech 3
+        jump_drive.synergy_twice(self, p, corp, RESOURCE_INDEX[track])
+        return
     self._advance(p, corp, RESOURCE_INDEX[track])
 
 
@@ -52,6 +57,10 @@ def _do_advance(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> Non
     if benefits:
         for _ in range(steps):
             self._advance(p, corp, t)
+    elif makeshift.plays(corp):
+        for _ in range(steps):
+            makeshift.plain_climb(corp, t)
+        self.emit("advance", player=p, track=track, position=corp.tracks[t], benefits=False)
     else:
         for _ in range(steps):
             corp.tracks[t] = corporations.step_up(corp, t) or corp.tracks[t]
@@ -71,10 +80,15 @@ def _do_regress(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> Non
 def _gain_movement(self: PlanetUnknownState, corp: Corp, amount: int, from_track: bool) -> None:
     if corp.ability("extra_rover_move") and (from_track or corp.corporation.tech3_every_gain):
         amount += corp.corporation.tech3_extra_move
+    amount += makeshift.extra_movement(corp)  # Makeshift tech 2
     corp.movement += amount
 
 
 def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool = True) -> None:
+    if makeshift.plays(corp):  # Makeshift: the player picks the column (up or diagonally up)
+        if makeshift.climbs(corp, t):
+            corp.pending.append(makeshift.climb_item(t, synergy))
+        return
     position = corp.tracks[t]
     target = corporations.step_up(corp, t)  # Cosmos: over the lifepods on the track
     if target is None:
@@ -82,9 +96,17 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
             self._gain_movement(corp, corporations.overflow_move(corp), True)
             self.emit("advance", player=p, track=TRACKS[t], position=position, overflow=True)
         return
+    if wormhole.branches(corp, t):  # Wormhole Corp: the player picks one of the next level's two positions
+        corp.pending.append(wormhole.branch_item(synergy))
+        return
     position = target
     corp.tracks[t] = position
     self.emit("advance", player=p, track=TRACKS[t], position=position)
+    self._claim_benefits(p, corp, t, position, synergy)
+
+
+def _claim_benefits(self: PlanetUnknownState, p: int, corp: Corp, t: int, position: int, synergy: bool = True) -> None:
+    """What reaching ``position`` of track ``t`` brings (medals are scored at the end, not claimed)."""
     milestones = FLAG_NO_MILESTONES not in self.flags
     for benefit, value in corporations.benefits_at(corp, t, position):
         if benefit == "synergy":
@@ -92,6 +114,9 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
                 corp.pending.append(["synergy"])
         elif benefit == "move":
             self._gain_movement(corp, value, True)
+        elif benefit == "advance":  # Wormhole Corp's "+1 civ" etc.: a synergy boost of that tracker
+            if synergy and FLAG_NO_SYNERGY not in self.flags:
+                self._advance(p, corp, value)
         elif not milestones:
             continue
         elif benefit == "civ":
@@ -113,7 +138,9 @@ def _regress(self: PlanetUnknownState, p: int, corp: Corp, t: int) -> None:
     if target is None:
         return
     corp.tracks[t] = target
-    if t == TECH:  # levels count from the tracker's position: falling below a milestone re-locks it
+    if makeshift.plays(corp):
+        makeshift.recompute_tech(self, p, corp)
+    elif t == TECH:  # levels count from the tracker's position: falling below a milestone re-locks it
         for level, position in corp.corporation.tech_positions.items():
             if corp.tracks[t] < position:
                 corp.tech &= ~(1 << level)

@@ -104,7 +104,7 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
         civ = [c for c in corp.civ if own or over or fig.civ_cards[c]["timing"] == "immediate"]
         entry: dict[str, Any] = {
             "tracks": list(corp.tracks),
-            "tech_levels": [level for level in range(1, 6) if corp.level(level)],
+            "tech_levels": [level for level in range(1, 7) if corp.level(level)],  # Jump Drive: 6
             "tiles": [list(t) for t in corp.placed],
             "patches": _cells(corp.patches),
             "meteorites": _cells(corp.meteorites),
@@ -134,6 +134,7 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
             "dealt": list(corp.dealt),
             "flux": TRACKS[corp.flux] if corp.flux >= 0 else None,  # Flux Industries' flux token
             "track_pods": [[TRACKS[t], position] for t, position in corp.track_pods],  # Cosmos Inc
+            "columns": [TRACKS[c] for c in corp.columns],  # the column each tracker stands in (Makeshift)
         }
         if own:
             entry["chosen"] = list(corp.chosen)  # the sides chosen, secret until every player has chosen
@@ -162,6 +163,7 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
         "removed_tiles": len(state.removed),
         "civ_piles": [len(pile) for pile in state.civ_piles],
         "neighbor_cards": [list(c) for c in state.neighbor_cards],
+        "shared_objectives": list(state.shared_objectives),  # Jump Drive tech 6: every player competes for these
         "players": players,
     }
     if player is not None and 0 <= player < state.num_players:
