@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from a11y import assert_accessible
-from e2e_aos_helpers import SHELL_EXCLUDE, AoSDriver
+from e2e_aos_helpers import AoSDriver
 from e2e_aos_policy import SEATS, SEED, choose
 from e2e_helpers import Server, check_final_scores_table, create_match_in_lobby, held_tokens, screenshot
 
@@ -115,7 +115,7 @@ def reload_and_resume(page: Page, driver: AoSDriver, state: dict[str, Any]) -> N
     assert page.locator("#conn").inner_text().strip() == "live"
     assert page.locator(".aos-ptable tbody tr").count() == 3
     screenshot(page, "aos_50_after_reload")
-    assert_accessible(page, "age_of_steam: aos_50_after_reload", exclude=SHELL_EXCLUDE)
+    assert_accessible(page, "age_of_steam: aos_50_after_reload")
 
 
 def switch_language(page: Page) -> None:
@@ -125,7 +125,7 @@ def switch_language(page: Page) -> None:
     assert "Anzeigetafel Güter" in page.locator(".aos-display h4").inner_text()
     page.evaluate("() => window.scrollTo(0, 0)")
     screenshot(page, "aos_60_german")
-    assert_accessible(page, "age_of_steam: aos_60_german", exclude=SHELL_EXCLUDE)
+    assert_accessible(page, "age_of_steam: aos_60_german")
     page.locator('button.lang:text-is("EN")').click()
     page.locator('.aos-phases li.on:text-is("Move goods")').wait_for()
 
@@ -141,7 +141,7 @@ def look_as_spectator(browser: Browser, server: Server, match_id: str) -> None:
         assert watcher.locator(".aos-action .aos-choices").count() == 0, "a spectator is offered choices"
         assert watcher.locator(".aos-mark").count() == 0
         screenshot(watcher, "aos_70_spectator")
-        assert_accessible(watcher, "age_of_steam: aos_70_spectator", exclude=SHELL_EXCLUDE)
+        assert_accessible(watcher, "age_of_steam: aos_70_spectator")
     finally:
         context.close()
 
@@ -182,12 +182,12 @@ def test_age_of_steam_three_players_by_clicking(page: Page, browser: Browser, e2
     check_final_scores_table(page, e2e_server, match_id, 3, SCORE_LABELS, ".aos-action")
     page.evaluate("() => window.scrollTo(0, 0)")  # the sticky action bar then stays on top in the full-page shot
     screenshot(page, "aos_90_final_scores")
-    assert_accessible(page, "age_of_steam: aos_90_final_scores", exclude=SHELL_EXCLUDE)
+    assert_accessible(page, "age_of_steam: aos_90_final_scores")
     page.goto(f"/m/{match_id}/replay?at=60")
     page.locator("svg.aos-map").wait_for()
     assert page.locator(".aos-ptable tbody tr").count() == 3
     screenshot(page, "aos_91_replay")
-    assert_accessible(page, "age_of_steam: aos_91_replay", exclude=SHELL_EXCLUDE)
+    assert_accessible(page, "age_of_steam: aos_91_replay")
 
 
 def test_the_policy_reaches_every_feature() -> None:
