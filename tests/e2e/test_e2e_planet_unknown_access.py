@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -19,6 +20,7 @@ from e2e_helpers import Server, screenshot
 from e2e_pu_helpers import PLANET, PUDriver, check_accessible, create_match_by_api, words_broken
 from e2e_pu_keys import PUKeyboardDriver
 from e2e_pu_policy import SEATS, SEED, choose, moved_this_turn
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -64,7 +66,7 @@ def test_planet_unknown_a_round_by_keyboard_alone(page: Page, e2e_server: Server
     driver = PUKeyboardDriver(page, e2e_server, match_id, 0, tokens["0"])
     driver.axe = True
     shots: dict[str, str] = {}
-    state = play_round_one(driver, prefix="pu_kb", shots=shots, rover_by=4)
+    state = play_round_one(driver, prefix="pu_kb", shots=shots, rover_by=8)  # stops at the first rover move
     kinds = {action.split(" ")[0] for action, _ in driver.done}
     assert {"drop", "place", "deploy", "rove", "done"} <= kinds, driver.done
     assert driver.turned_before_placing >= 1 and driver.presses["r"] >= 1, driver.presses
@@ -144,7 +146,11 @@ def test_planet_unknown_a_round_by_touch_on_a_phone(browser: Browser, e2e_server
         page.evaluate("() => localStorage.setItem('brassboard.lang', 'en')")
         page.reload()
         page.locator('.pu-planethead h3:has-text("Your planet")').wait_for()
-        # the depot and the seat's own essentials whole, the planet begun, without scrolling
+        # the depot and the seat's own essentials whole, the planet begun, without scrolling (the layout settles
+        # after the first render on a busy machine: wait for it, then measure)
+        with contextlib.suppress(PlaywrightTimeout):  # if it never settles, the measure below says what is wrong
+            page.wait_for_function("() => { const d = document.querySelector('.pu-depots');"
+                                   " return d && d.getBoundingClientRect().bottom <= 900; }", timeout=10_000)
         fold = page.evaluate("""() => ['.pu-depots', '.pu-planethead', '.pu-planetbox svg.pu-planet'].map((css) => {
           const r = document.querySelector(css).getBoundingClientRect(); return [css, r.top, r.bottom]; })""")
         for css, top, bottom in fold:
