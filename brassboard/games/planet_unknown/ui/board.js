@@ -462,8 +462,8 @@ export function drawTracks(view, p, opts = {}) {
         opts.t ? title(opts.t("feature.trackPod", { track: opts.t("track." + track), n: pn })) : null));
     }
     // Flux Industries: the flux token's track plays its improved row
-    if (pl.flux === track) row.append(s("g", { class: "pu-fluxmark" }, s("rect", { x: 60, y: y + 4, width: 24, height: 13, rx: 3 }),
-      s("text", { x: 72, y: y + 14, text: "FLUX" }), opts.t ? title(opts.t("feature.flux", { track: opts.t("track." + track) })) : null));
+    if (pl.flux === track) row.append(s("g", { class: "pu-fluxmark" }, s("rect", { x: 0, y: y + ch - 14, width: 26, height: 11, rx: 3 }),
+      s("text", { x: 13, y: y + ch - 5.5, text: "FLUX" }), opts.t ? title(opts.t("feature.flux", { track: opts.t("track." + track) })) : null));
     // the tracker
     const tx = head + pos * cw + cw / 2;
     row.append(s("circle", { cx: tx, cy: y + ch / 2 - 1.5, r: 13.5, class: "pu-tracker", "data-pos": pos }));
