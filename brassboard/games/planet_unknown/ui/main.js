@@ -9,7 +9,7 @@ import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
 import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf, coverOf, planetSquares } from "./model.js";
 import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYER_HEX, ROMAN, TARGET_GLYPH } from "./board.js";
-import { MODULE_KINDS, moduleActionLabel, modulePrompt, moduleChoices, techTexts, boardLegend, squareNotes } from "./modules.js";
+import { MODULE_KINDS, moduleActionLabel, modulePrompt, moduleChoices, techTexts, boardLegend, squareNotes, moduleEventText } from "./modules.js";
 
 export const strings = STRINGS;
 
@@ -886,6 +886,6 @@ function eventText(e, actor) {
     case "round": return T("log.round", { n: e.number, name: seatName(e.commander) });
     case "done": return T("log.done");
     case "game_over": return T("log.over");
-    default: return "";   // tops, civ_cards_added/removed: shown on the board
+    default: return moduleEventText(e, T, other) ?? "";   // tops, civ_cards_added/removed: shown on the board
   }
 }

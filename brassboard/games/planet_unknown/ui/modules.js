@@ -137,3 +137,20 @@ export function squareNotes(view, p, T) {
 }
 
 export { TRACKS };
+
+/** A module's log event in words (null: not a module's event; "" : nothing to say). */
+export function moduleEventText(e, T, other) {
+  switch (e.type) {
+    case "side": return e.side ? T("log.side", { kind: T("setup." + e.kind), side: T("setup." + e.side) }) : T("log.sideHidden");
+    case "boards": return T("log.boards");
+    case "flux": return other(e.player) + T("log.flux", { track: T("track." + e.track) });
+    case "corporation_ability": return other(e.player) + T("log.ability", { r: ROMAN[Number(String(e.ability).split(":")[1])] || "" })
+      + (e.movement ? " " + T("benefit.move", { n: e.movement }) : "");
+    case "carry": return T("log.carry");
+    case "pod": return e.track ? T("act.pod", { track: T("track." + e.track), n: e.position }) : T("act.podArea");
+    case "relocate": return T("log.relocate");
+    case "civ_none": return other(e.player) + T("log.civNone", { r: ROMAN[e.rank] || e.rank });
+    case "planet_rule_dropped": return T("log.ruleDropped", { name: e.planet });
+    default: return null;
+  }
+}

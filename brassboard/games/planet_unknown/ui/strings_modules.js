@@ -4,6 +4,9 @@
 // Planet and corporation names stay as printed (proper names).
 export const moduleStrings = {
   en: {
+    "log.side": "chooses the {side} of the {kind}", "log.sideHidden": "chooses a side (hidden)", "log.boards": "the chosen boards are turned up",
+    "log.flux": "puts the flux token on {track}", "log.ability": "uses tech ability {r}", "log.carry": "a rover carries a meteorite",
+    "log.relocate": "moves a lifepod", "log.civNone": "no rank {r} civ card is left", "log.ruleDropped": "{name}'s rule is lifted: it alone would end the game",
     "option.planets.label": "planets (module)", "option.corporations.label": "corporations (module)",
     "option.planet.label": "planet for every seat", "option.corporation.label": "corporation for every seat",
     "setup.title": "Choose your boards", "setup.planet": "Planet", "setup.corporation": "Corporation",
@@ -44,6 +47,9 @@ export const moduleStrings = {
     "rule.corp.civ_regress": "Civ milestones change the track; the civ tracker may step back.", "rule.corp.branching_biomass": "The biomass track branches.",
   },
   de: {
+    "log.side": "wählt die {side} für {kind}", "log.sideHidden": "wählt eine Seite (verdeckt)", "log.boards": "die gewählten Tableaus werden aufgedeckt",
+    "log.flux": "legt den Flux-Marker auf {track}", "log.ability": "nutzt Technologie {r}", "log.carry": "ein Rover trägt einen Meteoriten",
+    "log.relocate": "versetzt eine Rettungskapsel", "log.civNone": "keine Civ-Karte der Stufe {r} mehr übrig", "log.ruleDropped": "Die Regel von {name} entfällt: sie allein würde das Spiel beenden",
     "option.planets.label": "Planeten (Modul)", "option.corporations.label": "Konzerne (Modul)",
     "option.planet.label": "Planet für alle Plätze", "option.corporation.label": "Konzern für alle Plätze",
     "option.planets": "Modul Asymmetrische Planeten: jeder erhält einen Spezialplaneten zur Wahl gegen KSB-4156.",
