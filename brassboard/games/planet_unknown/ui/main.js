@@ -764,6 +764,8 @@ function renderOthers() {
     const tracks = h("div.pu-minitracks", TRACKS.map((t, i) => h("span", { title: trackName(t) }, iconSvg(t, 14), h("b", String(pl.tracks[i])))));
     return h("button.pu-other" + (p === focus ? ".on" : ""), { type: "button", dataset: { player: p }, onclick: () => { focus = p; sel = p === me ? sel : null; render(); } },
       h("div.pu-otherhead", chip(p), nameTag(p, "span.pu-othername"), badges),
+      h("div.pu-small.pu-boards", [pl.planet, pl.corporation].filter(Boolean).join(" · "),
+        pl.dealt && pl.dealt.some(Boolean) && view.phase === "objectives" ? h("span.pu-muted", " · ", T("setup.dealt", { names: pl.dealt.filter(Boolean).join(", ") })) : null),
       small.svg, tracks,
       h("div.pu-small.pu-muted", T("other.line", { pods: pl.lifepods_collected, met: pl.meteorites_collected, civ: pl.civ.length + pl.hidden_civ, empty: pl.empty_squares })));
   }));
