@@ -154,6 +154,9 @@ export function drawPlanet(view, p, opts = {}) {
   for (const [x, y] of pl.lifepods) tokens.append(lifepod(X(x) + c / 2, Y(y) + c / 2, c * 0.3));
   for (const [x, y] of pl.meteorites) tokens.append(meteoriteToken(X(x) + c / 2, Y(y) + c / 2, c * 0.3));
   pl.rovers.forEach(([x, y], r) => tokens.append(roverToken(X(x) + c / 2, Y(y) + c / 2, c * 0.32, pl.rovers.length > 1 && c >= 24 ? String(r + 1) : "")));
+  // a rover standing on a meteorite carries it (Horizon Group): the meteorite shows beside the rover, not under it
+  const meteorAt = new Set(pl.meteorites.map(([x, y]) => key(x, y)));
+  for (const [x, y] of pl.rovers) if (meteorAt.has(key(x, y))) tokens.append(meteoriteToken(X(x) + c * 0.8, Y(y) + c * 0.2, c * 0.17));
   svg.append(tokens);
   // medals of the rows (right) and columns (bottom)
   if (medals) {
