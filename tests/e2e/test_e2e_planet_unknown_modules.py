@@ -75,10 +75,22 @@ def test_module_game_played_to_the_end_by_clicking(page: Page, e2e_server: Serve
         assert card.get_attribute("data-board") == special
         data = figures["planets" if kind == "planet" else "corporations"][special]
         assert f"complexity {data['complexity']} of 4" in card.inner_text()
-        assert card.locator("button.pu-sidebtn").count() == 1
+        button = card.locator("button.pu-sidebtn")
+        assert button.count() == 1
+        # each of the four buttons names its board to a screen reader, after the words it shows
+        label = f"Play this side: {kind.capitalize()} {special}: play the special side"
+        assert button.get_attribute("aria-label") == label
     assert choice.locator('.pu-sidepair[data-kind="planet"] .pu-sidecard svg.pu-planet').count() == 2
     screenshot(page, "pu_mod_01_side_choice")
     check_accessible(page, "planet_unknown modules: the set-up choice")
+    # the same choice in German: complexity, rules and the corporations' tech abilities translated
+    page.locator('button.lang:text-is("DE")').click()
+    page.locator(".pu-sidechoice .pu-sidecard", has_text="Komplexität").first.wait_for()
+    assert "Diese Seite spielen" in choice.inner_text()
+    screenshot(page, "pu_mod_01_side_choice_de")
+    check_accessible(page, "planet_unknown modules: the set-up choice in German")
+    page.locator('button.lang:text-is("EN")').click()
+    page.locator(".pu-sidechoice .pu-sidecard", has_text="complexity").first.wait_for()
     shots: dict[str, str] = {}
     while state is not None:
         legal = state["legal"]

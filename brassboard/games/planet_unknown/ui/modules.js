@@ -70,7 +70,9 @@ function sideCard(ctx, kind, side, name, action) {
   const chosen = view.players[ctx.me].chosen || [];
   const picked = chosen[kind === "planet" ? 0 : 1] === side;
   return h("div.pu-sidecard" + (picked ? ".picked" : ""), { dataset: { kind, side, board: name } }, parts,
-    action ? h("button.primary.pu-sidebtn", { type: "button", dataset: { action: action.text }, onclick: () => ctx.send(action.text) }, T("setup.choose"))
+    // four buttons read the same: each names its board and side to a screen reader
+    action ? h("button.primary.pu-sidebtn", { type: "button", dataset: { action: action.text }, "aria-label": `${T("setup.choose")}: ${moduleActionLabel(view, ctx.me, action, T)}`,
+      onclick: () => ctx.send(action.text) }, T("setup.choose"))
       : picked ? h("span.pu-badge.act", "✔ ", T("setup.chosen")) : null);
 }
 

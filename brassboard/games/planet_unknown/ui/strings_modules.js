@@ -14,7 +14,7 @@ export const moduleStrings = {
     "setup.standard": "standard side", "setup.special": "special side", "setup.complexity": "complexity {n} of 4",
     "setup.choose": "Play this side", "setup.chosen": "chosen", "setup.secret": "Your choice stays hidden until every player has chosen.",
     "setup.flux": "Flux Industries: choose the flux token's track (it plays its improved row).",
-    "act.side": "Play the {side} {kind} ({name})", "act.flux": "Flux token on {track}",
+    "act.side": "{kind} {name}: play the {side}", "act.flux": "Flux token on {track}",
     "act.flux_milestone": "Flux: advance to the next milestone (once per game)", "act.flux_advance": "Flux: advance the flux tracker once",
     "act.horizon_advance": "Horizon: advance the rover tracker once", "act.relocate_three": "Move up to three lifepods (once per game)",
     "act.relocate_one": "Move one lifepod (once per round)", "act.pod": "Lifepod to {track} {n}", "act.podArea": "Lifepod back to scoring",
