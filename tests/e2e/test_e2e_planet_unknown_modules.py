@@ -180,3 +180,25 @@ def test_each_corporation_with_its_tracks_and_techs(page: Page, e2e_server: Serv
     page.locator(".pu-trackbox .pu-techlevels li").first.wait_for()
     german = page.locator(".pu-trackbox .pu-techlevels li").first.inner_text()
     assert "Tracker" in german or "Rover" in german, german
+
+
+def test_side_choice_by_keyboard(page: Page, e2e_server: Server) -> None:
+    """The set-up choice without a pointer: Tab reaches each side's button, Enter plays it; the card then shows it
+    chosen (a mark and words, not colour alone) while the choice stays open for the other board."""
+    modules: Any = {"planets": "asymmetric", "corporations": "asymmetric"}
+    create_match_by_api(page, ["human", "bot:random"], SEED, modules, ["Ada", None])
+    page.locator(".pu-sidechoice button.pu-sidebtn").first.wait_for()
+    page.locator("body").focus()
+    wanted = '.pu-sidepair[data-kind="planet"] .pu-sidecard[data-side="special"] button.pu-sidebtn'
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("(sel) => document.activeElement === document.querySelector(sel)", wanted):
+            break
+    else:
+        raise AssertionError("Tab never reaches the special planet's button")
+    page.keyboard.press("Enter")
+    picked = page.locator('.pu-sidepair[data-kind="planet"] .pu-sidecard.picked[data-side="special"]')
+    picked.wait_for()
+    assert "chosen" in picked.inner_text()
+    assert page.locator('.pu-sidepair[data-kind="corporation"] button.pu-sidebtn').count() == 2
+    check_accessible(page, "planet_unknown modules: the planet's side chosen by keyboard")
