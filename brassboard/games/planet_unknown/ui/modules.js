@@ -28,11 +28,21 @@ export function moduleActionLabel(view, p, a, T) {
     }
     case "flux": return T("act.flux", { track: T("track." + x) });
     case "pod": return x === "area" || y === undefined ? T("act.podArea") : T("act.pod", { track: T("track." + x), n: y });
-    case "relocate": return x === "stop" ? T("act.relocateStop") : T("act.relocate", { from: a.args.slice(0, a.args.length / 2).join(" "), to: a.args.slice(a.args.length / 2).join(" ") });
+    case "relocate": {
+      if (x === "stop") return T("act.relocateStop");
+      // each end is the scoring area ("area") or a track position ("water 10")
+      const cut = x === "area" ? 1 : 2;
+      return T("act.relocate", { from: podPlace(a.args.slice(0, cut), T), to: podPlace(a.args.slice(cut), T) });
+    }
     case "flux_milestone": case "flux_advance": case "horizon_advance": case "relocate_three": case "relocate_one":
       return T("act." + a.kind);
     default: return null;
   }
+}
+
+/** A lifepod's place for Cosmos Inc: the scoring area or a track position. */
+function podPlace(args, T) {
+  return args[0] === "area" ? T("act.area") : `${T("track." + args[0])} ${args[1]}`;
 }
 
 /** What the seat must do now when a module's choice is open (null otherwise). */

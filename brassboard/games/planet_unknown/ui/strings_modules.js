@@ -4,6 +4,7 @@
 // Planet and corporation names stay as printed (proper names).
 export const moduleStrings = {
   en: {
+    "act.area": "the scoring area",
     "setup.dealt": "dealt: {names}",
     "log.side": "chooses the {side} of the {kind}", "log.sideHidden": "chooses a side (hidden)", "log.boards": "the chosen boards are turned up",
     "log.flux": "puts the flux token on {track}", "log.ability": "uses tech ability {r}", "log.carry": "a rover carries a meteorite",
@@ -48,6 +49,7 @@ export const moduleStrings = {
     "rule.corp.civ_regress": "Civ milestones change the track; the civ tracker may step back.", "rule.corp.branching_biomass": "The biomass track branches.",
   },
   de: {
+    "act.area": "den Wertungsbereich",
     "setup.dealt": "erhalten: {names}",
     "log.side": "wählt die {side} für {kind}", "log.sideHidden": "wählt eine Seite (verdeckt)", "log.boards": "die gewählten Tableaus werden aufgedeckt",
     "log.flux": "legt den Flux-Marker auf {track}", "log.ability": "nutzt Technologie {r}", "log.carry": "ein Rover trägt einen Meteoriten",
