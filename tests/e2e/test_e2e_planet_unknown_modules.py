@@ -166,6 +166,9 @@ def test_each_corporation_with_its_tracks_and_techs(page: Page, e2e_server: Serv
         assert figures[name]["tech"][0] in texts[0], texts
         if name == "Oasis Ultd.":
             assert tracks.locator(".pu-waterpath text").count() == len(figures[name]["water_path"])
+            # the water tracker stands on its path's first cell, not on the water row's position 0 alone
+            ring = tracks.locator("circle.pu-watertracker")
+            assert ring.count() == 1 and ring.get_attribute("data-pos") == "0"
         if name == "Flux Industries":
             # Flux picks its track in the set-up step: one button per track
             page.locator('.pu-action button[data-action^="flux "]').first.wait_for()

@@ -437,6 +437,7 @@ export function drawTracks(view, p, opts = {}) {
   const svg = s("svg", { class: "pu-tracks", viewBox: `0 0 ${W} ${H}`, role: anyClickable ? "group" : "img", "data-player": p, "aria-label": opts.label || null });
   if (opts.label && !anyClickable) svg.append(title(opts.label));
   for (let n = 0; n < 16; n++) svg.append(s("text", { x: head + n * cw + cw / 2, y: 11, class: "pu-trackpos", text: String(n) }));
+  const corpData = corporationOf(view, p);
   TRACKS.forEach((track, t) => {
     const y = 16 + t * ch;
     const clickable = opts.clickable && opts.clickable.get(track);
@@ -445,7 +446,9 @@ export function drawTracks(view, p, opts = {}) {
     row.append(s("rect", { x: 2, y: y + 2, width: 22, height: ch - 7, rx: 4, fill: TERRAIN[track] }));
     row.append(resIcon(track, 13, y + ch / 2 - 1.5, 7, INK[track]));
     row.append(s("text", { x: 28, y: y + ch / 2 + 2.5, class: "pu-trackname", text: opts.t ? opts.t("track." + track) : track }));
-    const pos = pl.tracks[t];
+    // Oasis Ultd.: the water tracker's position counts steps along its own path (drawn after the rows)
+    const onPath = !!(corpData && corpData.water_path.length && track === "water");
+    const pos = onPath ? -1 : pl.tracks[t];
     for (let n = 0; n < 16; n++) {
       const x = head + n * cw;
       const cell = s("g", { class: "pu-tcell" + (n === pos ? " on" : "") + (n < pos ? " past" : "") });
@@ -469,13 +472,14 @@ export function drawTracks(view, p, opts = {}) {
       s("text", { x: 13, y: y + ch - 5.5, text: "FLUX" }), opts.t ? title(opts.t("feature.flux", { track: opts.t("track." + track) })) : null));
     // the tracker
     const tx = head + pos * cw + cw / 2;
-    row.append(s("circle", { cx: tx, cy: y + ch / 2 - 1.5, r: 13.5, class: "pu-tracker", "data-pos": pos }));
+    if (!onPath) row.append(s("circle", { cx: tx, cy: y + ch / 2 - 1.5, r: 13.5, class: "pu-tracker", "data-pos": pos }));
     if (clickable) {
-      const next = Math.min(15, pos + 1);
-      row.append(s("rect", { x: head + next * cw + 1, y: y + 2, width: cw - 2, height: ch - 7, rx: 4, class: "pu-tnext" }));
+      const from = onPath ? pl.tracks[t] : pos;
+      const next = Math.min(onPath ? corpData.water_path.length - 1 : 15, from + 1);
+      if (!onPath) row.append(s("rect", { x: head + next * cw + 1, y: y + 2, width: cw - 2, height: ch - 7, rx: 4, class: "pu-tnext" }));
       row.setAttribute("tabindex", "0");
       row.setAttribute("role", "button");
-      if (opts.t) row.setAttribute("aria-label", `${opts.t("track." + track)} ${pos} → ${next}`);
+      if (opts.t) row.setAttribute("aria-label", `${opts.t("track." + track)} ${from} → ${next}`);
       row.addEventListener("click", (e) => clickable(e));
       row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickable(e); } });
     }
@@ -493,6 +497,13 @@ export function drawTracks(view, p, opts = {}) {
       path.append(s("text", { x: x + cw / 2 - 3, y: y + ch / 2 - 3, class: "pu-waterstep", text: String(i) }));
     });
     svg.append(path);
+    // the water tracker where its path has brought it: a blue dashed ring (another row's own tracker is red, solid)
+    const step = pl.tracks[TRACKS.indexOf("water")];
+    const cell = corp.water_path[Math.min(step, corp.water_path.length - 1)];
+    if (cell) {
+      const [x, y] = at(cell);
+      svg.append(s("circle", { cx: x, cy: y, r: 12, class: "pu-tracker pu-watertracker", "data-pos": step, "pointer-events": "none" }));
+    }
   }
   return svg;
 }
