@@ -1,7 +1,7 @@
 // SVG drawing of Planet Unknown: a planet (terrain, ice, tiles, lifepods, meteorites, rovers, medals), tiles,
 // the S.U.S.A.N. station and a corporation's tracks.
 import { s } from "/static/dom.js";
-import { RESOURCES, TRACKS, WIDTH, HEIGHT, key, planetSquares, coverOf, completeLines, tileCells, depotOf } from "./model.js";
+import { RESOURCES, TRACKS, WIDTH, HEIGHT, key, planetSquares, planetOf, corporationOf, coverOf, completeLines, tileCells, depotOf } from "./model.js";
 
 const title = (text) => s("title", { text });
 
@@ -83,7 +83,8 @@ export function drawPlanet(view, p, opts = {}) {
   const pad = medals ? 4 : 2;
   const side = medals ? c * 0.95 : 0;
   const W = pad * 2 + WIDTH * c + side, H = pad * 2 + HEIGHT * c + side;
-  const squares = planetSquares(view);
+  const squares = planetSquares(view, p);
+  const planet = planetOf(view, p);
   const pl = view.players[p];
   const cover = coverOf(view, p);
   const X = (x) => pad + x * c, Y = (y) => pad + y * c;
@@ -101,6 +102,7 @@ export function drawPlanet(view, p, opts = {}) {
     if (ch === "P" && !cover.has(k)) ground.append(s("circle", { cx: X(x) + c / 2, cy: Y(y) + c / 2, r: c * 0.36, fill: "none", stroke: "#d4a27a", "stroke-width": Math.max(0.6, c / 30), "stroke-dasharray": `${c / 10} ${c / 14}` }));
   }
   svg.append(ground);
+  if (planet) svg.append(planetFeatures(planet, { X, Y, c, t: opts.t, squares }));
   // tiles and patches
   const tiles = s("g", { class: "pu-tiles" });
   for (const [k, info] of cover) {
@@ -146,16 +148,20 @@ export function drawPlanet(view, p, opts = {}) {
     if (!squares.has(key(x + 1, y))) outline.push(`M${X(x + 1)},${Y(y)}v${c}`);
   }
   svg.append(s("path", { d: outline.join(""), stroke: EDGE, "stroke-width": Math.max(1.2, c / 14), fill: "none", "stroke-linecap": "square" }));
+  if (planet && planet.west.length) svg.append(chasm(planet, { X, Y, c, t: opts.t }));
   // tokens
   const tokens = s("g", { class: "pu-tokens", "pointer-events": "none" });
   for (const [x, y] of pl.lifepods) tokens.append(lifepod(X(x) + c / 2, Y(y) + c / 2, c * 0.3));
   for (const [x, y] of pl.meteorites) tokens.append(meteoriteToken(X(x) + c / 2, Y(y) + c / 2, c * 0.3));
   pl.rovers.forEach(([x, y], r) => tokens.append(roverToken(X(x) + c / 2, Y(y) + c / 2, c * 0.32, pl.rovers.length > 1 && c >= 24 ? String(r + 1) : "")));
+  // a rover standing on a meteorite carries it (Horizon Group): the meteorite shows beside the rover, not under it
+  const meteorAt = new Set(pl.meteorites.map(([x, y]) => key(x, y)));
+  for (const [x, y] of pl.rovers) if (meteorAt.has(key(x, y))) tokens.append(meteoriteToken(X(x) + c * 0.8, Y(y) + c * 0.2, c * 0.17));
   svg.append(tokens);
   // medals of the rows (right) and columns (bottom)
   if (medals) {
     const done = completeLines(view, p, cover);
-    const fig = view.figures.planet;
+    const fig = planet || view.figures.planet;
     const medal = (line, n, cx, cy) => {
       const clickable = opts.lines && opts.lines[line] && opts.lines[line].has(n);
       const complete = done[line === "row" ? "rows" : "columns"].has(n);
@@ -227,6 +233,93 @@ export function drawPlanet(view, p, opts = {}) {
     return x >= 0 && y >= 0 && x < WIDTH && y < HEIGHT ? [x, y] : null;
   };
   return { svg, ghostLayer, hintLayer, cellAt, X, Y, c };
+}
+
+// ----- a module planet's printed features ----------------------------------------------------------------------
+// Each special square kind has a glyph besides its tint (colour is never the only cue); the planet's legend (main.js)
+// names the same glyph.
+export const SPECIAL_GLYPH = { ring_anchor: "◎", centre_start: "✚", cities: "⌂", toxic: "☣", electric: "ϟ" };
+const QUADRANT_TINT = ["rgba(93,77,126,.10)", "rgba(59,142,216,.10)", "rgba(76,159,70,.10)", "rgba(207,90,60,.10)"];
+
+/** Special squares, holes, quadrants and sub-planets under the tiles. */
+function planetFeatures(planet, { X, Y, c, t, squares }) {
+  const g = s("g", { class: "pu-features", "pointer-events": "none", "data-rule": planet.rule });
+  // quadrants (Persephone): a faint tint each, a dashed border and the icon the quadrant forbids, struck through
+  planet.quadrants.forEach(([cells, res], i) => {
+    const inside = new Set(cells.map(([x, y]) => key(x, y)));
+    for (const [x, y] of cells) g.append(s("rect", { x: X(x), y: Y(y), width: c, height: c, fill: QUADRANT_TINT[i % 4] }));
+    g.append(s("path", { d: borderOf(inside, X, Y, c), class: "pu-quadrant", fill: "none" }));
+    const mx = cells.reduce((a, q) => a + q[0], 0) / cells.length, my = cells.reduce((a, q) => a + q[1], 0) / cells.length;
+    const cx = X(mx) + c / 2, cy = Y(my) + c / 2;
+    g.append(s("g", { class: "pu-forbid", "data-res": res }, s("circle", { cx, cy, r: c * 0.42, fill: "#fff", stroke: "#b3261e", "stroke-width": c / 14 }),
+      resIcon(res, cx, cy, c * 0.27, TERRAIN[res]),
+      s("path", { d: `M${cx - c * 0.3},${cy - c * 0.3}L${cx + c * 0.3},${cy + c * 0.3}`, stroke: "#b3261e", "stroke-width": c / 12 }),
+      t ? title(t("feature.forbid", { res: t("res." + res) })) : null));
+  });
+  // sub-planets (Cerberus): each outlined, numbered
+  planet.regions.forEach((cells, i) => {
+    const inside = new Set(cells.map(([x, y]) => key(x, y)));
+    g.append(s("path", { d: borderOf(inside, X, Y, c), class: "pu-region", fill: "none" }));
+    const [x0, y0] = cells.reduce((a, q) => (q[1] < a[1] || (q[1] === a[1] && q[0] < a[0]) ? q : a), cells[0]);
+    g.append(s("text", { x: X(x0) + c * 0.12, y: Y(y0) + c * 0.32, class: "pu-regionno", "font-size": c * 0.28, text: String(i + 1) }));
+  });
+  // special squares: a tint and the rule's glyph in a corner, still readable under a tile
+  const glyph = SPECIAL_GLYPH[planet.rule] || "★";
+  for (const [x, y] of planet.special) {
+    g.append(s("rect", { x: X(x) + 1, y: Y(y) + 1, width: c - 2, height: c - 2, class: "pu-special " + planet.rule }));
+    g.append(s("text", { x: X(x) + c * 0.5, y: Y(y) + c * 0.62, class: "pu-specialglyph", "font-size": c * 0.42, text: glyph }));
+  }
+  // holes (Lacuna): dark pits inside the planet
+  for (const [x, y] of planet.holes) {
+    if (squares.has(key(x, y))) continue;
+    g.append(s("circle", { cx: X(x) + c / 2, cy: Y(y) + c / 2, r: c * 0.4, class: "pu-hole" }));
+  }
+  return g;
+}
+
+/** The outline of a set of squares ("x,y" keys). */
+function borderOf(inside, X, Y, c) {
+  const d = [];
+  for (const k of inside) {
+    const [x, y] = k.split(",").map(Number);
+    if (!inside.has(key(x, y - 1))) d.push(`M${X(x)},${Y(y)}h${c}`);
+    if (!inside.has(key(x, y + 1))) d.push(`M${X(x)},${Y(y + 1)}h${c}`);
+    if (!inside.has(key(x - 1, y))) d.push(`M${X(x)},${Y(y)}v${c}`);
+    if (!inside.has(key(x + 1, y))) d.push(`M${X(x + 1)},${Y(y)}v${c}`);
+  }
+  return d.join("");
+}
+
+/** Tartarus' chasm: a jagged dark line between its west and east halves (drawn over the tiles: no tile spans it),
+ * and each crossing a plank across it, labelled. */
+function chasm(planet, { X, Y, c, t }) {
+  const west = new Set(planet.west.map(([x, y]) => key(x, y)));
+  const all = new Set(planet.squares.map(([x, y]) => key(x, y)));
+  const d = [];
+  for (const k of west) {
+    const [x, y] = k.split(",").map(Number);
+    for (const [dx, dy] of [[1, 0], [0, 1], [0, -1], [-1, 0]]) {
+      const n = key(x + dx, y + dy);
+      if (!all.has(n) || west.has(n)) continue;
+      if (dx === 1) d.push(`M${X(x + 1)},${Y(y)}v${c}`);
+      else if (dx === -1) d.push(`M${X(x)},${Y(y)}v${c}`);
+      else if (dy === 1) d.push(`M${X(x)},${Y(y + 1)}h${c}`);
+      else d.push(`M${X(x)},${Y(y)}h${c}`);
+    }
+  }
+  const g = s("g", { class: "pu-chasm", "pointer-events": "none" },
+    s("path", { d: d.join(""), class: "pu-chasmline", fill: "none" }),
+    s("path", { d: d.join(""), class: "pu-chasmcore", fill: "none" }));
+  planet.crossings.forEach(([[ax, ay], [bx, by]], i) => {
+    const x1 = X(ax) + c / 2, y1 = Y(ay) + c / 2, x2 = X(bx) + c / 2, y2 = Y(by) + c / 2;
+    g.append(s("g", { class: "pu-crossing", "data-crossing": i },
+      s("line", { x1, y1, x2, y2, class: "pu-crossingbed" }),
+      s("line", { x1, y1, x2, y2, class: "pu-crossingplank" }),
+      s("circle", { cx: (x1 + x2) / 2, cy: (y1 + y2) / 2, r: c * 0.2, class: "pu-crossingmark" }),
+      s("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 + c * 0.09, class: "pu-crossingno", "font-size": c * 0.24, text: "⇄" }),
+      t ? title(t("feature.crossing", { a: `${ax + 1},${ay + 1}`, b: `${bx + 1},${by + 1}` })) : null));
+  });
+  return g;
 }
 
 /** The ghost of an oriented tile with its top-left at (x, y): green where legal, red where not. */
@@ -344,6 +437,7 @@ export function drawTracks(view, p, opts = {}) {
   const svg = s("svg", { class: "pu-tracks", viewBox: `0 0 ${W} ${H}`, role: anyClickable ? "group" : "img", "data-player": p, "aria-label": opts.label || null });
   if (opts.label && !anyClickable) svg.append(title(opts.label));
   for (let n = 0; n < 16; n++) svg.append(s("text", { x: head + n * cw + cw / 2, y: 11, class: "pu-trackpos", text: String(n) }));
+  const corpData = corporationOf(view, p);
   TRACKS.forEach((track, t) => {
     const y = 16 + t * ch;
     const clickable = opts.clickable && opts.clickable.get(track);
@@ -352,12 +446,14 @@ export function drawTracks(view, p, opts = {}) {
     row.append(s("rect", { x: 2, y: y + 2, width: 22, height: ch - 7, rx: 4, fill: TERRAIN[track] }));
     row.append(resIcon(track, 13, y + ch / 2 - 1.5, 7, INK[track]));
     row.append(s("text", { x: 28, y: y + ch / 2 + 2.5, class: "pu-trackname", text: opts.t ? opts.t("track." + track) : track }));
-    const pos = pl.tracks[t];
+    // Oasis Ultd.: the water tracker's position counts steps along its own path (drawn after the rows)
+    const onPath = !!(corpData && corpData.water_path.length && track === "water");
+    const pos = onPath ? -1 : pl.tracks[t];
     for (let n = 0; n < 16; n++) {
       const x = head + n * cw;
       const cell = s("g", { class: "pu-tcell" + (n === pos ? " on" : "") + (n < pos ? " past" : "") });
       cell.append(s("rect", { x: x + 1, y: y + 2, width: cw - 2, height: ch - 7, rx: 4, class: "pu-tcellbg" }));
-      const benefits = fig.track_benefits[t][n] || [];
+      const benefits = trackBenefits(view, p, t)[n] || [];
       benefits.forEach(([kind, value], i) => {
         const bx = x + cw / 2, by = y + (benefits.length > 1 ? (i === 0 ? 11 : 24) : ch / 2 - 1.5);
         cell.append(benefitIcon(kind, value, bx, by, benefits.length > 1 ? 6 : 8));
@@ -365,21 +461,60 @@ export function drawTracks(view, p, opts = {}) {
       cell.append(title(benefitTip(opts.t, track, n, benefits)));
       row.append(cell);
     }
+    // Cosmos Inc: lifepods parked on track positions
+    for (const [pt, pn] of pl.track_pods || []) {
+      if (pt !== track) continue;
+      row.append(s("g", { class: "pu-trackpod" }, s("ellipse", { cx: head + pn * cw + cw - 7, cy: y + 8, rx: 5.5, ry: 4, fill: "#fff", stroke: "#d4570f", "stroke-width": 1.5 }),
+        opts.t ? title(opts.t("feature.trackPod", { track: opts.t("track." + track), n: pn })) : null));
+    }
+    // Flux Industries: the flux token's track plays its improved row
+    if (pl.flux === track) row.append(s("g", { class: "pu-fluxmark" }, s("rect", { x: 0, y: y + ch - 14, width: 26, height: 11, rx: 3 }),
+      s("text", { x: 13, y: y + ch - 5.5, text: "FLUX" }), opts.t ? title(opts.t("feature.flux", { track: opts.t("track." + track) })) : null));
     // the tracker
     const tx = head + pos * cw + cw / 2;
-    row.append(s("circle", { cx: tx, cy: y + ch / 2 - 1.5, r: 13.5, class: "pu-tracker", "data-pos": pos }));
+    if (!onPath) row.append(s("circle", { cx: tx, cy: y + ch / 2 - 1.5, r: 13.5, class: "pu-tracker", "data-pos": pos }));
     if (clickable) {
-      const next = Math.min(15, pos + 1);
-      row.append(s("rect", { x: head + next * cw + 1, y: y + 2, width: cw - 2, height: ch - 7, rx: 4, class: "pu-tnext" }));
+      const from = onPath ? pl.tracks[t] : pos;
+      const next = Math.min(onPath ? corpData.water_path.length - 1 : 15, from + 1);
+      if (!onPath) row.append(s("rect", { x: head + next * cw + 1, y: y + 2, width: cw - 2, height: ch - 7, rx: 4, class: "pu-tnext" }));
       row.setAttribute("tabindex", "0");
       row.setAttribute("role", "button");
-      if (opts.t) row.setAttribute("aria-label", `${opts.t("track." + track)} ${pos} → ${next}`);
+      if (opts.t) row.setAttribute("aria-label", `${opts.t("track." + track)} ${from} → ${next}`);
       row.addEventListener("click", (e) => clickable(e));
       row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickable(e); } });
     }
     svg.append(row);
   });
+  // Oasis Ultd.: the water tracker's own path across the board, numbered step by step
+  const corp = corporationOf(view, p);
+  if (corp && corp.water_path.length) {
+    const at = ([track, n]) => [head + n * cw + cw / 2, 16 + TRACKS.indexOf(track) * ch + ch / 2 - 1.5];
+    const pts = corp.water_path.map(at);
+    const path = s("g", { class: "pu-waterpath", "pointer-events": "none" },
+      s("polyline", { points: pts.map(([x, y]) => `${x},${y}`).join(" "), class: "pu-waterline" }));
+    corp.water_path.forEach((step, i) => {
+      const [x, y] = at(step);
+      path.append(s("text", { x: x + cw / 2 - 3, y: y + ch / 2 - 3, class: "pu-waterstep", text: String(i) }));
+    });
+    svg.append(path);
+    // the water tracker where its path has brought it: a blue dashed ring (another row's own tracker is red, solid)
+    const step = pl.tracks[TRACKS.indexOf("water")];
+    const cell = corp.water_path[Math.min(step, corp.water_path.length - 1)];
+    if (cell) {
+      const [x, y] = at(cell);
+      svg.append(s("circle", { cx: x, cy: y, r: 12, class: "pu-tracker pu-watertracker", "data-pos": step, "pointer-events": "none" }));
+    }
+  }
   return svg;
+}
+
+/** The benefits printed on track t of player p's corporation (the flux token's track: its improved row). */
+export function trackBenefits(view, p, t) {
+  const corp = corporationOf(view, p);
+  const pl = view.players[p];
+  if (!corp) return view.figures.track_benefits[t];
+  if (corp.improved.length && pl.flux === TRACKS[t]) return corp.improved[t];
+  return corp.track_benefits[t];
 }
 
 function benefitIcon(kind, value, x, y, r) {
@@ -404,6 +539,11 @@ function benefitIcon(kind, value, x, y, r) {
     case "tech":
       return s("g", {}, s("rect", { x: x - r, y: y - r * 0.8, width: 2 * r, height: r * 1.6, rx: 2, fill: "#39424d" }),
         s("text", { x, y: y + r * 0.45, class: "pu-btech", "font-size": r * 1.15, text: ROMAN[value] }));
+    case "skip": // a cell the tracker passes over (not a position of its own)
+      return s("g", { class: "pu-bskip" }, s("path", { d: `M${x - r},${y - r}L${x + r},${y + r}M${x + r},${y - r}L${x - r},${y + r}`, stroke: "#6b6b6b", "stroke-width": 1.5 }));
+    case "advance": // one step on another track (value: its resource index)
+      return s("g", {}, s("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2, fill: TERRAIN[RESOURCES[value]] || "#999" }),
+        s("text", { x, y: y + r * 0.45, class: "pu-badv", "font-size": r * 1.1, fill: INK[RESOURCES[value]] || "#000", text: "+1" }));
     default:
       return null;
   }
@@ -411,7 +551,7 @@ function benefitIcon(kind, value, x, y, r) {
 
 export function benefitTip(t, track, n, benefits) {
   if (!t) return "";
-  const parts = benefits.map(([kind, value]) => t("benefit." + kind, { n: value, r: ROMAN[value] || value }));
+  const parts = benefits.map(([kind, value]) => t("benefit." + kind, { n: value, r: ROMAN[value] || value, track: kind === "advance" ? t("track." + RESOURCES[value]) : "" }));
   return `${t("track." + track)} ${n}` + (parts.length ? ": " + parts.join(", ") : "");
 }
 

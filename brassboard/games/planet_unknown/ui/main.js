@@ -9,6 +9,7 @@ import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
 import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf, coverOf, planetSquares } from "./model.js";
 import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYER_HEX, ROMAN, TARGET_GLYPH } from "./board.js";
+import { MODULE_KINDS, moduleActionLabel, modulePrompt, moduleChoices, techTexts, boardLegend, squareNotes, moduleEventText } from "./modules.js";
 
 export const strings = STRINGS;
 
@@ -219,7 +220,7 @@ function actionLabel(a) {
     case "remove": return T("act.remove", { depot: T("depot." + x) });
     case "discard": return T("act.discard", { name: objectiveName(x, "private") });
     case "done": return T("act.done");
-    default: return a.text;
+    default: return moduleActionLabel(view, me, a, T) ?? a.text;
   }
 }
 
@@ -234,6 +235,8 @@ function promptFor(v, seat, acts) {
   if (seat === null || !acts.length) return null;
   const kinds = new Set(acts.map((a) => a.kind));
   const pl = v.players[seat];
+  const module = modulePrompt(kinds, T);
+  if (module) return module;
   if (kinds.has("turn")) return v.phase === "rotate" ? T("prompt.turn") : T("prompt.turnEvent");
   if (kinds.has("keep")) return T("prompt.keep");
   if (kinds.has("drop")) {
@@ -279,6 +282,7 @@ function renderAction() {
           onclick: () => { turnPreview = a.args[0]; render(); } }, String(a.args[0]))),
         button(turns.find((a) => a.args[0] === steps) || turns[0], T("act.turnConfirm", { n: steps }), { primary: true })));
     }
+    choices.push(...moduleChoices({ view, me, legal, T, lang: lang(), send, button }));
     const offer = ofKind("keep", "drop");
     if (offer.length) choices.push(offerCards(offer));
     for (const kind of ["gain", "energy", "synergy", "advance", "regress"]) {
@@ -298,6 +302,11 @@ function renderAction() {
     if (legal.some((a) => a.kind === "teleport")) choices.push(h("div.pu-hint", swatch("move"), T(roverSel === null ? "hint.pickRover" : "hint.teleport")));
     const misc = ofKind("store", "peek", "remove", "discard", "clear");
     if (misc.length) choices.push(h("div.pu-group", misc.map((a) => button(a))));
+    // an action no control above offers (a rule newer than this page): still a button, so no game can stall here
+    const drawn = new Set([...TRACK_KINDS, ...SQUARE_KINDS, ...MODULE_KINDS, "turn", "keep", "drop", "only", "take", "place", "rove", "teleport",
+      "store", "peek", "remove", "discard", "clear", "done"]);
+    const rest = legal.filter((a) => !drawn.has(a.kind));
+    if (rest.length) choices.push(h("div.pu-group", rest.map((a) => button(a))));
   }
   if (choices.length) parts.push(h("div.pu-choices", choices));
   const done = legal.find((a) => a.kind === "done");
@@ -375,7 +384,8 @@ function renderPlanet() {
   els.planetHead.replaceChildren(
     h("h3", chip(p), " ", own ? T("planet.yours") : T("planet.of", { name: seatName(p) }),
       !own && me !== null ? h("button.pu-back", { type: "button", onclick: () => { focus = me; render(); } }, T("planet.back")) : null),
-    h("div.pu-stats", stats.map(([label, value]) => h("span", label, " ", h("b", String(value))))));
+    h("div.pu-stats", stats.map(([label, value]) => h("span", label, " ", h("b", String(value))))),
+    boardLegend({ view, T }, p));
   const targets = new Map();
   const acts = squareActions();
   for (const [k, list] of acts) targets.set(k, "k-" + (list[0].kind === "rove" || list[0].kind === "teleport" ? "move" : list[0].kind));
@@ -425,7 +435,8 @@ function planetLabel(p) {
 function squareLabeller(p, acts) {
   const pl = view.players[p];
   const cover = coverOf(view, p);
-  const squares = planetSquares(view);
+  const squares = planetSquares(view, p);
+  const notes = squareNotes(view, p, T);
   const at = (list) => new Set(list.map(([x, y]) => key(x, y)));
   const pods = at(pl.lifepods), mets = at(pl.meteorites);
   return (x, y) => {
@@ -436,6 +447,7 @@ function squareLabeller(p, acts) {
     if (mets.has(k)) parts.push(T("aria.meteorite"));
     const rover = pl.rovers.findIndex(([rx, ry]) => rx === x && ry === y);
     if (rover >= 0) parts.push(T("aria.rover", { n: rover + 1 }));
+    if (notes.has(k)) parts.push(notes.get(k));
     for (const a of acts.get(k) || []) parts.push(actionLabel(a));
     return `${T("menu.square", { x: x + 1, y: y + 1 })}: ${parts.join(", ")}`;
   };
@@ -676,16 +688,20 @@ function renderTracks() {
       });
     }
   }
-  const levels = view.figures.tech_levels.map((lv) => h("li" + (pl.tech_levels.includes(lv.level) ? ".on" : ""),
-    { title: lang() === "de" ? lv.de : lv.text, dataset: { level: lv.level } },
-    h("b", ROMAN[lv.level]), " ", T("tech." + lv.level)));
+  // each ability in words, visible (not a hover-only tooltip): the standard corporation's short names with the full
+  // text as a description, a module corporation's full texts
+  const module = view.figures.corporations && view.figures.corporations[pl.corporation] && view.figures.corporations[pl.corporation].rule !== "none";
+  const levels = techTexts(view, p, lang()).map((lv) => h("li" + (pl.tech_levels.includes(lv.level) ? ".on" : ""),
+    { title: lv.text, dataset: { level: lv.level } },
+    h("b", ROMAN[lv.level] || String(lv.level)), " ", module ? h("span.pu-techtext", lv.text) : [T("tech." + lv.level), h("span.pu-visually-hidden", ": " + lv.text)],
+    pl.tech_levels.includes(lv.level) ? h("span.pu-techon", { "aria-hidden": "true" }, " ✔") : null));
   els.tracks.replaceChildren(
-    h("h4", T("tracks.title"), h("span.pu-muted", " · ", p === me ? T("planet.yours") : seatName(p))),
+    h("h4", T("tracks.title"), h("span.pu-muted", " · ", p === me ? T("planet.yours") : seatName(p), pl.corporation ? ` · ${pl.corporation}` : "")),
     // on a phone the tracks keep a readable size and scroll sideways inside their panel (then a focusable region,
     // so that a keyboard can scroll it too: see scrollRegions)
     h("div.pu-trackscroll", { role: "region", "aria-label": T("tracks.title") },
       drawTracks(view, p, { t: T, clickable, label: T("aria.tracks", { name: p === me ? T("planet.yours") : seatName(p), list: TRACKS.map((t, i) => `${trackName(t)} ${pl.tracks[i]}`).join(", ") }) })),
-    h("div.pu-techlevels", h("span.pu-glabel", T("tracks.tech")), h("ol", levels)));
+    h("div.pu-techlevels" + (module ? ".module" : ""), h("span.pu-glabel", T("tracks.tech")), h("ol", levels)));
   scrollRegions();
 }
 
@@ -748,6 +764,8 @@ function renderOthers() {
     const tracks = h("div.pu-minitracks", TRACKS.map((t, i) => h("span", { title: trackName(t) }, iconSvg(t, 14), h("b", String(pl.tracks[i])))));
     return h("button.pu-other" + (p === focus ? ".on" : ""), { type: "button", dataset: { player: p }, onclick: () => { focus = p; sel = p === me ? sel : null; render(); } },
       h("div.pu-otherhead", chip(p), nameTag(p, "span.pu-othername"), badges),
+      h("div.pu-small.pu-boards", [pl.planet, pl.corporation].filter(Boolean).join(" · "),
+        pl.dealt && pl.dealt.some(Boolean) && view.phase === "objectives" ? h("span.pu-muted", " · ", T("setup.dealt", { names: pl.dealt.filter(Boolean).join(", ") })) : null),
       small.svg, tracks,
       h("div.pu-small.pu-muted", T("other.line", { pods: pl.lifepods_collected, met: pl.meteorites_collected, civ: pl.civ.length + pl.hidden_civ, empty: pl.empty_squares })));
   }));
@@ -870,6 +888,6 @@ function eventText(e, actor) {
     case "round": return T("log.round", { n: e.number, name: seatName(e.commander) });
     case "done": return T("log.done");
     case "game_over": return T("log.over");
-    default: return "";   // tops, civ_cards_added/removed: shown on the board
+    default: return moduleEventText(e, T, other) ?? "";   // tops, civ_cards_added/removed: shown on the board
   }
 }

@@ -95,10 +95,31 @@ export function depotOf(view, p, steps = 0) {
 // ----- a planet --------------------------------------------------------------------------------------------------
 export const key = (x, y) => `${x},${y}`;
 
-/** Squares of the planet: Map "x,y" -> "L" | "I" | "P". */
-export function planetSquares(view) {
+/** The printed data of the planet player p plays (figures "planets": the standard side or a module's special one). */
+export function planetOf(view, p) {
+  const planets = view.figures.planets || {};
+  const name = p !== undefined && p !== null && view.players[p] ? view.players[p].planet : null;
+  return planets[name] || planets[view.figures.planet.name] || null;
+}
+
+/** The data of the corporation player p plays (figures "corporations"), or null for the standard tracks. */
+export function corporationOf(view, p) {
+  const corps = view.figures.corporations || {};
+  const name = p !== undefined && p !== null && view.players[p] ? view.players[p].corporation : null;
+  return corps[name] || null;
+}
+
+/** Squares of player p's planet: Map "x,y" -> "L" (land) | "I" (ice) | "P" (a lifepod's start square). */
+export function planetSquares(view, p) {
   const out = new Map();
-  view.figures.planet.rows.forEach((row, y) => [...row].forEach((ch, x) => { if (ch !== ".") out.set(key(x, y), ch); }));
+  const planet = planetOf(view, p);
+  if (!planet) {
+    view.figures.planet.rows.forEach((row, y) => [...row].forEach((ch, x) => { if (ch !== ".") out.set(key(x, y), ch); }));
+    return out;
+  }
+  for (const [x, y] of planet.squares) out.set(key(x, y), "L");
+  for (const [x, y] of planet.ice) out.set(key(x, y), "I");
+  for (const [x, y] of planet.lifepods) if (out.get(key(x, y)) === "L") out.set(key(x, y), "P");
   return out;
 }
 
@@ -115,7 +136,7 @@ export function coverOf(view, p) {
 
 /** Rows and columns wholly covered and free of meteorites (they score their medals). */
 export function completeLines(view, p, cover) {
-  const squares = planetSquares(view);
+  const squares = planetSquares(view, p);
   const meteorites = new Set(view.players[p].meteorites.map(([x, y]) => key(x, y)));
   const rows = new Set(), columns = new Set();
   for (let n = 0; n < 12; n++) {

@@ -3,6 +3,8 @@
 // Goldmedaille, Synergie-Boost, Civ-/Biomasse-/Rovermeilenstein, Stufe, Civ-Spur …, Rettungskapsel, Meteorit,
 // Meteoriteneinschlag, Biomassefeld, planetarisches Eis, Reihe, Spalte, Civ-Karte (SOFORT / SPIELENDE),
 // Zielkarte (privat / Nachbar), Ereigniskarte.
+import { moduleStrings } from "./strings_modules.js";
+
 export const strings = {
   en: {
     "game.description": "Cover your planet with polyomino tiles drafted from a turning space station; advance five tracks.",
@@ -237,3 +239,5 @@ export const strings = {
     "chance.civRemoved": "Ereignis: aus jedem Stapel wird eine Civ-Karte gezogen und entfernt.", "chance.offer": "{name} zieht das Angebot der Civ-Karten der Stufe {r}.",
   },
 };
+Object.assign(strings.en, moduleStrings.en);
+Object.assign(strings.de, moduleStrings.de);

@@ -1,0 +1,168 @@
+// Planet Unknown's modules in the browser: the set-up side choice (standard against special, side by side, with
+// complexity, rule and a picture), Flux Industries' track pick, the corporations' own actions, each board's legend
+// and its tech abilities in words (visible text, so a keyboard or screen-reader user reads them without hovering).
+import { h } from "/static/dom.js";
+import { TRACKS, planetOf, corporationOf, key } from "./model.js";
+import { drawPlanet, iconSvg, ROMAN, SPECIAL_GLYPH } from "./board.js";
+import { TECH_DE } from "./strings_modules.js";
+
+/** Action kinds of the modules (set-up and the corporations' abilities); main.js draws the rest. */
+export const MODULE_KINDS = new Set(["side", "flux", "flux_milestone", "flux_advance", "horizon_advance", "pod",
+  "relocate", "relocate_three", "relocate_one"]);
+
+const standardCorporation = (view) => Object.entries(view.figures.corporations || {}).find(([, c]) => c.rule === "none")?.[0] || "";
+
+/** The board names a seat may play for `kind` ("planet" | "corporation"): {standard, special}. */
+function sidesOf(view, p, kind) {
+  const pl = view.players[p];
+  return { standard: kind === "planet" ? view.figures.planet.name : standardCorporation(view), special: pl.dealt[kind === "planet" ? 0 : 1] };
+}
+
+/** An action of the modules in words (null: not a module's action). */
+export function moduleActionLabel(view, p, a, T) {
+  const [x, y] = a.args;
+  switch (a.kind) {
+    case "side": {
+      const names = sidesOf(view, p, x);
+      return T("act.side", { side: T("setup." + y), kind: T("setup." + x), name: names[y] || "" });
+    }
+    case "flux": return T("act.flux", { track: T("track." + x) });
+    case "pod": return x === "area" || y === undefined ? T("act.podArea") : T("act.pod", { track: T("track." + x), n: y });
+    case "relocate": {
+      if (x === "stop") return T("act.relocateStop");
+      // each end is the scoring area ("area") or a track position ("water 10")
+      const cut = x === "area" ? 1 : 2;
+      return T("act.relocate", { from: podPlace(a.args.slice(0, cut), T), to: podPlace(a.args.slice(cut), T) });
+    }
+    case "flux_milestone": case "flux_advance": case "horizon_advance": case "relocate_three": case "relocate_one":
+      return T("act." + a.kind);
+    default: return null;
+  }
+}
+
+/** A lifepod's place for Cosmos Inc: the scoring area or a track position. */
+function podPlace(args, T) {
+  return args[0] === "area" ? T("act.area") : `${T("track." + args[0])} ${args[1]}`;
+}
+
+/** What the seat must do now when a module's choice is open (null otherwise). */
+export function modulePrompt(kinds, T) {
+  if (kinds.has("side")) return T("prompt.side");
+  if (kinds.has("flux")) return T("prompt.flux");
+  if (kinds.has("pod") || kinds.has("relocate")) return T("prompt.choose");
+  return null;
+}
+
+/** The tech abilities of player p's corporation, level by level, in the page's language: [{level, text}]. */
+export function techTexts(view, p, lang) {
+  const corp = corporationOf(view, p);
+  const name = view.players[p].corporation;
+  if (!corp) return view.figures.tech_levels.map((lv) => ({ level: lv.level, text: lang === "de" ? lv.de : lv.text }));
+  const de = TECH_DE[name] || [];
+  return corp.tech.map((text, i) => ({ level: i + 1, text: (lang === "de" && de[i]) || text }));
+}
+
+/** A board's card in the side choice: its name, side, complexity, rule, (a planet's) picture, (a corporation's)
+ * tech abilities, and the button that plays it. */
+function sideCard(ctx, kind, side, name, action) {
+  const { view, T, lang } = ctx;
+  const data = kind === "planet" ? view.figures.planets[name] : view.figures.corporations[name];
+  if (!data) return null;
+  const parts = [h("span.pu-cardtag", T("setup." + side), " · ", T("setup.complexity", { n: data.complexity })),
+    h("strong", name), h("span.pu-cardtext", T(`rule.${kind === "planet" ? "planet" : "corp"}.${data.rule}`))];
+  if (kind === "planet") {
+    const fake = { ...view.players[ctx.me], planet: name, tiles: [], patches: [], meteorites: [], meteor_symbols: [], lifepods: data.lifepods, rovers: [] };
+    parts.push(drawPlanet({ ...view, players: [fake] }, 0, { c: 11, medals: false, t: T, label: T("board.planet", { name }) + ". " + T(`rule.planet.${data.rule}`) }).svg);
+  } else {
+    const de = TECH_DE[name] || [];
+    parts.push(h("ol.pu-sidetechs", { "aria-label": T("board.techs") }, data.tech.map((text, i) => h("li", h("b", ROMAN[i + 1] || String(i + 1)), " ", (lang === "de" && de[i]) || text))));
+  }
+  const chosen = view.players[ctx.me].chosen || [];
+  const picked = chosen[kind === "planet" ? 0 : 1] === side;
+  return h("div.pu-sidecard" + (picked ? ".picked" : ""), { dataset: { kind, side, board: name } }, parts,
+    // four buttons read the same: each names its board and side to a screen reader
+    action ? h("button.primary.pu-sidebtn", { type: "button", dataset: { action: action.text }, "aria-label": `${T("setup.choose")}: ${moduleActionLabel(view, ctx.me, action, T)}`,
+      onclick: () => ctx.send(action.text) }, T("setup.choose"))
+      : picked ? h("span.pu-badge.act", "✔ ", T("setup.chosen")) : null);
+}
+
+/** The set-up choice and the corporations' actions for the action bar (an array of elements). */
+export function moduleChoices(ctx) {
+  const { view, me, legal, T } = ctx;
+  const out = [];
+  if (me === null) return out;
+  const pl = view.players[me];
+  const sides = legal.filter((a) => a.kind === "side");
+  const open = new Set(sides.map((a) => a.args[0]));
+  // the boards dealt to this seat: side by side, standard first, while the choice is open or was just made
+  const kinds = ["planet", "corporation"].filter((kind) => pl.dealt[kind === "planet" ? 0 : 1] && (open.has(kind) || view.phase === "objectives"));
+  if (kinds.length) {
+    out.push(h("section.pu-sidechoice", { "aria-label": T("setup.title") }, h("h4", T("setup.title")),
+      kinds.map((kind) => {
+        const names = sidesOf(view, me, kind);
+        return h("div.pu-sidepair", { role: "group", "aria-label": T("setup." + kind), dataset: { kind } }, h("span.pu-glabel", T("setup." + kind)),
+          ["standard", "special"].map((side) => sideCard(ctx, kind, side, names[side], sides.find((a) => a.args[0] === kind && a.args[1] === side))));
+      }),
+      h("div.pu-small.pu-muted", T("setup.secret"))));
+  }
+  const flux = legal.filter((a) => a.kind === "flux");
+  if (flux.length) {
+    out.push(h("div.pu-group", h("span.pu-glabel", T("choice.flux")), h("span.pu-small", T("setup.flux")),
+      flux.map((a) => ctx.button(a, [iconSvg(a.args[0], 18), " ", T("track." + a.args[0])], { cls: "pu-trackbtn" }))));
+  }
+  const corp = legal.filter((a) => MODULE_KINDS.has(a.kind) && a.kind !== "side" && a.kind !== "flux");
+  if (corp.length) out.push(h("div.pu-group", h("span.pu-glabel", T("choice.corp")), corp.map((a) => ctx.button(a))));
+  return out;
+}
+
+/** The legend under a planet: its name and rule, the glyphs it uses; the corporation's name and rule. */
+export function boardLegend(ctx, p) {
+  const { view, T } = ctx;
+  const planet = planetOf(view, p);
+  const pl = view.players[p];
+  const items = [];
+  if (planet) {
+    items.push(h("span.pu-legendname", h("b", T("board.planet", { name: pl.planet })), " · ", T(`rule.planet.${planet.rule}`)));
+    if (planet.special.length) items.push(h("span", T("feature.special", { glyph: SPECIAL_GLYPH[planet.rule] || "★", n: planet.special.length })));
+    if (planet.holes.length) items.push(h("span", T("feature.holes", { n: planet.holes.length })));
+    if (planet.regions.length) items.push(h("span", T("feature.regions", { n: planet.regions.length })));
+  }
+  const corp = corporationOf(view, p);
+  if (corp) items.push(h("span.pu-legendname", h("b", T("board.corporation", { name: pl.corporation })), " · ", T(`rule.corp.${corp.rule}`)));
+  return h("div.pu-legend", { dataset: { planet: pl.planet, corporation: pl.corporation } }, items);
+}
+
+/** What a screen reader adds about a square of a module planet (special, a crossing's end, a quadrant's ban). */
+export function squareNotes(view, p, T) {
+  const planet = planetOf(view, p);
+  const notes = new Map();
+  if (!planet) return notes;
+  const add = (k, text) => notes.set(k, (notes.has(k) ? notes.get(k) + ", " : "") + text);
+  for (const [x, y] of planet.special) add(key(x, y), T(`rule.planet.${planet.rule}`).split(/[.;:]/)[0]);
+  for (const [[ax, ay], [bx, by]] of planet.crossings) {
+    const text = T("feature.crossing", { a: `${ax + 1},${ay + 1}`, b: `${bx + 1},${by + 1}` });
+    add(key(ax, ay), text);
+    add(key(bx, by), text);
+  }
+  for (const [cells, res] of planet.quadrants) for (const [x, y] of cells) add(key(x, y), T("feature.forbid", { res: T("res." + res) }));
+  return notes;
+}
+
+export { TRACKS };
+
+/** A module's log event in words (null: not a module's event; "" : nothing to say). */
+export function moduleEventText(e, T, other) {
+  switch (e.type) {
+    case "side": return e.side ? T("log.side", { kind: T("setup." + e.kind), side: T("setup." + e.side) }) : T("log.sideHidden");
+    case "boards": return T("log.boards");
+    case "flux": return other(e.player) + T("log.flux", { track: T("track." + e.track) });
+    case "corporation_ability": return other(e.player) + T("log.ability", { r: ROMAN[Number(String(e.ability).split(":")[1])] || "" })
+      + (e.movement ? " " + T("benefit.move", { n: e.movement }) : "");
+    case "carry": return T("log.carry");
+    case "pod": return e.track ? T("act.pod", { track: T("track." + e.track), n: e.position }) : T("act.podArea");
+    case "relocate": return T("log.relocate");
+    case "civ_none": return other(e.player) + T("log.civNone", { r: ROMAN[e.rank] || e.rank });
+    case "planet_rule_dropped": return T("log.ruleDropped", { name: e.planet });
+    default: return null;
+  }
+}
