@@ -37,6 +37,7 @@ JS_FOCUSED_KEY = """() => { const el = document.activeElement;
 class PUKeyboardDriver(SeatDriver):
     presses: Counter[str] = field(default_factory=Counter)
     turned_before_placing: int = 0  # tiles placed after turning them with R
+    rove_offered: bool = False  # a rover step was legal on one of our turns (set by the test's loop)
 
     # --- keys ---------------------------------------------------------------------------------------------------
     def press(self, key: str) -> None:
