@@ -137,13 +137,18 @@ function seatKinds(game) {
   return ["human", "open", ...bots.map((bot) => "bot:" + bot)];
 }
 
+/** A choice as the select shows it: an empty string is "none" (e.g. no fixed planet), not a blank line. */
+function choiceLabel(choice) {
+  return choice === "" ? t("lobby.choiceNone") : String(choice);
+}
+
 function optionField(gameId, opt) {
   const value = opt.name in form.options ? form.options[opt.name] : opt.default;
   const set = (v) => { form.options[opt.name] = v; saveForm(); };
   let input;
   if (opt.choices) {
     input = h("select", { onchange: (e) => set(opt.choices[+e.target.value]) },
-      opt.choices.map((c, i) => h("option", { value: i, selected: c === value }, String(c))));
+      opt.choices.map((c, i) => h("option", { value: i, selected: c === value }, choiceLabel(c))));
   } else if (typeof opt.default === "boolean") {
     input = h("input", { type: "checkbox", checked: !!value, onchange: (e) => set(e.target.checked) });
   } else if (typeof opt.default === "number") {
@@ -157,7 +162,7 @@ function optionField(gameId, opt) {
     input = h("input", { type: "text", value, oninput: (e) => set(e.target.value) });
   }
   const shown = typeof opt.default === "boolean" ? t(opt.default ? "common.yes" : "common.no")
-    : typeof opt.default === "object" ? JSON.stringify(opt.default) : String(opt.default);
+    : typeof opt.default === "object" ? JSON.stringify(opt.default) : choiceLabel(opt.default);
   const description = gt(gameId, `option.${opt.name}`, opt.description);
   return h("label.opt", { title: description, dataset: { option: opt.name } },
     h("span.optname", gt(gameId, `option.${opt.name}.label`, opt.name.replace(/_/g, " "))), input,
