@@ -161,7 +161,9 @@ def test_age_of_steam_on_a_phone(browser: Browser, e2e_server: Server) -> None:
         box = page.locator(".aos-mapbox")
         sizes = box.evaluate("(b) => [b.scrollWidth, b.clientWidth]")
         assert sizes[0] > sizes[1] * 1.5, f"the map is not larger than the phone's screen: {sizes}"
-        box.evaluate("(b) => { b.scrollLeft = 200; }")
+        # the first render fits the map after it is drawn: pan once that has happened (a pan survives re-renders)
+        page.wait_for_function("() => { const b = document.querySelector('.aos-mapbox'); b.scrollLeft = 200;"
+                               " return b.scrollLeft > 0; }", timeout=10_000)
         assert box.evaluate("(b) => b.scrollLeft") > 0, "the map does not pan"
         before = box.evaluate("(b) => b.scrollWidth")
         page.locator('button.aos-zoombtn[data-zoom="in"]').tap()
