@@ -34,7 +34,7 @@ from collections.abc import Callable
 from brassboard.engine import Action, GameState, Rng
 
 from .base import Bot, BotFactory
-from .mcts import MctsBot, UnsupportedGame, supports
+from .mcts import MctsBot, searchable_legal, view_digest
 
 Ranker = Callable[[GameState, int, list[Action]], list[Action]]
 """A game's ``rank_actions``: the legal actions, best first by its greedy heuristic."""
@@ -71,15 +71,10 @@ class GuidedBot:
                 f"rounds={self.rounds}, time_budget={self.time_budget})")
 
     def choose(self, state: GameState, player: int) -> Action:
-        legal = state.legal_actions(player)
-        if not legal:
-            raise ValueError(f"player {player} has no legal action to choose from")
-        if not supports(type(state)):
-            raise UnsupportedGame(
-                f"{state.info.name} hides information but has no determinize(): the search would read the secrets")
+        legal = searchable_legal(state, player, "the search")
         if len(legal) == 1:
             return legal[0]
-        digest = MctsBot(self.seed)._view_digest(state, player)
+        digest = view_digest(self.seed, state, player)
         met = self._met.get(digest, 0)
         self._met[digest] = met + 1
         rng = Rng(int.from_bytes(hashlib.blake2b(digest + met.to_bytes(4, "big"), digest_size=8).digest()))

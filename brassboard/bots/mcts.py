@@ -132,15 +132,10 @@ class MctsBot:
 
     # ----- the Bot protocol ---------------------------------------------------------------------------------
     def choose(self, state: GameState, player: int) -> Action:
-        legal = state.legal_actions(player)
-        if not legal:
-            raise ValueError(f"player {player} has no legal action to choose from")
-        if not supports(type(state)):
-            raise UnsupportedGame(
-                f"{state.info.name} hides information but has no determinize(): MCTS would read the secrets")
+        legal = searchable_legal(state, player, "MCTS")
         if len(legal) == 1:
             return legal[0]
-        digest = self._view_digest(state, player)
+        digest = view_digest(self.seed, state, player)
         taken = self._taken.setdefault(digest, [])
         candidates = [action for action in legal if action not in taken] or legal
         if len(candidates) == 1:
@@ -271,7 +266,20 @@ class MctsBot:
                 best, best_key = action, key
         return best
 
-    def _view_digest(self, state: GameState, player: int) -> bytes:
-        """A digest of the bot's seed and the seat's view only: hidden parts and the game's generator stay out."""
-        view = json.dumps(state.view(player), sort_keys=True, separators=(",", ":"), default=str)
-        return hashlib.blake2b(f"{self.seed}/{player}/{view}".encode(), digest_size=16).digest()
+
+def searchable_legal(state: GameState, player: int, searcher: str) -> list[Action]:
+    """The seat's legal actions, once a search may look at them: refused when there are none, or when the game hides
+    information without a determinize() (the search would read the secrets)."""
+    legal = state.legal_actions(player)
+    if not legal:
+        raise ValueError(f"player {player} has no legal action to choose from")
+    if not supports(type(state)):
+        raise UnsupportedGame(
+            f"{state.info.name} hides information but has no determinize(): {searcher} would read the secrets")
+    return legal
+
+
+def view_digest(seed: int, state: GameState, player: int) -> bytes:
+    """A digest of a bot's seed and the seat's view only: hidden parts and the game's generator stay out."""
+    view = json.dumps(state.view(player), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(f"{seed}/{player}/{view}".encode(), digest_size=16).digest()
