@@ -119,16 +119,7 @@ def branch_value(corp: Corp, position: int) -> float:
 
 def row_value(corp: Corp, position: int) -> float:
     """Jump Drive tech 5: what claiming every benefit at ``position`` of the five tracks is worth."""
-    value = 0.0
-    for track in range(5):
-        for benefit, amount in corp.corporation.benefits[track][position]:
-            if benefit == "move":
-                value += amount * MOVE_VALUE
-            elif benefit == "rover":
-                value += BENEFIT_VALUE["rover"] if corp.rovers_left else 0.0
-            elif benefit != "medal":
-                value += BENEFIT_VALUE.get(benefit, 0.0)
-    return value
+    return sum(row_benefits(corp, track, position) for track in range(5))
 
 
 class GreedyBot:
