@@ -142,9 +142,27 @@ def static_figures() -> dict[str, Any]:
     return printed_figures(figures())
 
 
+# printed figures per Figures object (figures() hands out one object per override set): a match with its own figures
+# sends them in every view, and building them (40 cards with texts) must not be redone per seat and state
+_PRINTED: dict[int, tuple[Figures, dict[str, Any]]] = {}
+_PRINTED_MAX = 32
+
+
 def printed_figures(fig: Figures) -> dict[str, Any]:
     """The printed figures of ``fig``: the default set's, or a match's own where its ``figures`` option changed them
-    (the view then carries them, so the page's card texts and costs follow the figures in force)."""
+    (the view then carries them, so the page's card texts and costs follow the figures in force). Built once per
+    figure set; callers must not change the answer."""
+    known = _PRINTED.get(id(fig))
+    if known is not None and known[0] is fig:
+        return known[1]
+    if len(_PRINTED) >= _PRINTED_MAX:
+        _PRINTED.clear()
+    printed = _build_printed_figures(fig)
+    _PRINTED[id(fig)] = (fig, printed)  # the object is kept, so its id cannot be reused while cached
+    return printed
+
+
+def _build_printed_figures(fig: Figures) -> dict[str, Any]:
     from .action_card_data import deck_figures
 
     raw = fig.raw
