@@ -343,3 +343,12 @@ def check_final_scores_table(page: Page, server: Server, match_id: str, players:
     assert rows == [labels[k] for k in keys], (rows, keys)
     assert page.locator("#status").inner_text().startswith("Game over")
     assert "The game is over" in page.locator(action_box).inner_text()
+
+
+def post_match(server: Server, body: dict[str, Any]) -> dict[str, Any]:
+    """Create a match through the API (``POST /api/matches`` with ``body``) and return the server's answer."""
+    request = urllib.request.Request(server.url + "/api/matches", data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        created: dict[str, Any] = json.load(answer)
+    return created

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import time
-import urllib.request
 from typing import TYPE_CHECKING, Any
 
 import e2e_aos_policy
@@ -19,7 +18,7 @@ import e2e_pu_policy
 import e2e_tharos_policy
 import pytest
 from a11y import assert_accessible
-from e2e_helpers import SeatDriver, Server, screenshot
+from e2e_helpers import SeatDriver, Server, post_match, screenshot
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -37,10 +36,7 @@ def create_match(server: Server, seats: list[str], *, seed: int = 3, first: int 
     body = {"game": game, "players": len(seats), "seats": seats, "seed": seed,
             "names": ["Ada"] + [None] * (len(seats) - 1),
             "options": {"first_player": first} if game == "tictactoe" else {}}
-    request = urllib.request.Request(server.url + "/api/matches", data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        created: dict[str, Any] = json.load(answer)
+    created = post_match(server, body)
     token = next(seat["token"] for seat in created["seats"] if seat["seat"] == 0)
     return created["id"], token
 

@@ -6,12 +6,10 @@ box (issue 17) up to the action selection."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_helpers import SeatDriver, Server
+from e2e_helpers import SeatDriver, Server, post_match
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -20,13 +18,9 @@ pytestmark = pytest.mark.e2e
 
 
 def create_match(server: Server) -> dict[str, Any]:
-    body = json.dumps({"game": "age_of_steam", "players": 3, "seats": ["human", "bot:random", "bot:random"],
-                       "seed": 4})
-    request = urllib.request.Request(server.url + "/api/matches", data=body.encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        created: dict[str, Any] = json.load(answer)
-    return created
+    body = {"game": "age_of_steam", "players": 3, "seats": ["human", "bot:random", "bot:random"],
+            "seed": 4}
+    return post_match(server, body)
 
 
 def warnings(page: Page) -> list[str]:

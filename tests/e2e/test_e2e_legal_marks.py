@@ -4,12 +4,10 @@ after it). Checked on each game's page when the seat is to move, and in Tharos w
 
 from __future__ import annotations
 
-import json
-import urllib.request
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
-from e2e_helpers import Server
+from e2e_helpers import Server, post_match
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -61,11 +59,8 @@ JS_AOS_PROBE = """() => {
 
 
 def create_match(server: Server, game: str, seats: list[str]) -> str:
-    body = json.dumps({"game": game, "players": len(seats), "seats": seats, "seed": 4})
-    request = urllib.request.Request(server.url + "/api/matches", data=body.encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        created: dict[str, Any] = json.load(answer)
+    body = {"game": game, "players": len(seats), "seats": seats, "seed": 4}
+    created = post_match(server, body)
     link: str = created["links"]["seats"]["0"]
     return link
 

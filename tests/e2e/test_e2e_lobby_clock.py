@@ -4,13 +4,11 @@ without a clock has no badge."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from a11y import assert_accessible
-from e2e_helpers import Server, screenshot
+from e2e_helpers import Server, post_match, screenshot
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -22,10 +20,7 @@ def create_match(server: Server, clock: dict[str, Any] | None) -> str:
     body: dict[str, Any] = {"game": "tictactoe", "players": 2, "seats": ["open", "open"], "visibility": "public"}
     if clock:
         body["clock"] = clock
-    request = urllib.request.Request(server.url + "/api/matches", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        created: dict[str, Any] = json.load(answer)
+    created = post_match(server, body)
     match_id: str = created["id"]
     return match_id
 

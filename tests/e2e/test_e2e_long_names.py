@@ -5,12 +5,10 @@ length (40 characters) on every seat."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_helpers import Server, screenshot
+from e2e_helpers import Server, post_match, screenshot
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -61,13 +59,9 @@ JS_CUT_NAMES = """(names) => {
 
 
 def create_match(server: Server, game: str, seats: list[str]) -> dict[str, Any]:
-    body = json.dumps({"game": game, "players": len(seats), "seats": seats, "seed": 11, "names": NAMES[:len(seats)],
-                       "visibility": "public"})
-    request = urllib.request.Request(server.url + "/api/matches", data=body.encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        created: dict[str, Any] = json.load(answer)
-    return created
+    body = {"game": game, "players": len(seats), "seats": seats, "seed": 11, "names": NAMES[:len(seats)],
+            "visibility": "public"}
+    return post_match(server, body)
 
 
 def cut_names(page: Page) -> list[str]:

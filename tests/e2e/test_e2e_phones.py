@@ -8,15 +8,13 @@ test_e2e_aos_access)."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 from a11y import assert_accessible
-from e2e_helpers import SeatDriver, Server, screenshot
+from e2e_helpers import SeatDriver, Server, post_match, screenshot
 from e2e_ps_helpers import JS_WORDS_BROKEN
 from e2e_tharos_helpers import TharosDriver
 from e2e_tharos_policy import GAME as THAROS
@@ -48,13 +46,9 @@ POINTERS = """() => {
 
 def create_match(server: Server, game: str, seats: list[str], seed: int,
                  options: dict[str, Any] | None = None) -> dict[str, Any]:
-    body = json.dumps({"game": game, "players": len(seats), "seats": seats, "seed": seed,
-                       "names": ["Ada"] + [None] * (len(seats) - 1), "options": options or {}})
-    request = urllib.request.Request(server.url + "/api/matches", data=body.encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        created: dict[str, Any] = json.load(answer)
-    return created
+    body = {"game": game, "players": len(seats), "seats": seats, "seed": seed,
+            "names": ["Ada"] + [None] * (len(seats) - 1), "options": options or {}}
+    return post_match(server, body)
 
 
 @pytest.fixture

@@ -4,13 +4,11 @@ runs when the preference is not set — so the check can tell the two apart."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
-from e2e_helpers import Server
+from e2e_helpers import Server, post_match
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -45,11 +43,8 @@ JS_RUNNING = """() => {
 
 
 def create_match(server: Server, game: str, seats: list[str]) -> str:
-    body = json.dumps({"game": game, "players": len(seats), "seats": seats, "seed": 4})
-    request = urllib.request.Request(server.url + "/api/matches", data=body.encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        created: dict[str, Any] = json.load(answer)
+    body = {"game": game, "players": len(seats), "seats": seats, "seed": 4}
+    created = post_match(server, body)
     link: str = created["links"]["seats"]["0"]
     return link
 

@@ -6,12 +6,10 @@ together, and screenshots (1440×900 and 390×844) show the focus ring."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_helpers import Server, screenshot
+from e2e_helpers import Server, post_match, screenshot
 from e2e_tharos_helpers import check_page
 from e2e_tharos_keys import POINTER_GUARD, TharosKeyboard
 from e2e_tharos_policy import GAME, SEATS, SEED, choose
@@ -25,13 +23,9 @@ pytestmark = pytest.mark.e2e
 
 
 def create_match(server: Server, options: dict[str, Any] | None = None) -> dict[str, Any]:
-    body = json.dumps({"game": GAME, "players": len(SEATS), "seats": SEATS, "seed": SEED, "names": ["Ada", None, None],
-                       "options": options or {}})
-    request = urllib.request.Request(server.url + "/api/matches", data=body.encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        created: dict[str, Any] = json.load(answer)
-    return created
+    body = {"game": GAME, "players": len(SEATS), "seats": SEATS, "seed": SEED, "names": ["Ada", None, None],
+            "options": options or {}}
+    return post_match(server, body)
 
 
 def keyboard_choice(view: dict[str, Any], legal: list[str], done: list[tuple[str, str]]) -> str:
