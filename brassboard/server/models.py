@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 STATUS_OPEN = "open"
@@ -21,6 +21,10 @@ STATUSES = (STATUS_OPEN, STATUS_RUNNING, STATUS_FINISHED)
 PRIVATE = "private"  # not listed; an open seat is taken only with its invite
 PUBLIC = "public"  # listed in the lobby; anyone may take an open seat
 VISIBILITIES = (PRIVATE, PUBLIC)
+
+PUBLIC_ONLY = f"visibility = '{PUBLIC}'"
+OPEN_ONLY = f"status = '{STATUS_OPEN}'"
+"""The conditions of the partial indexes; a query reads such an index only if its WHERE holds the same text."""
 
 
 def utc_now() -> datetime:
@@ -50,11 +54,16 @@ class MatchRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
+    # Partial indexes (migration 0004): every action rewrites its match's row (revision, version, updated), and an
+    # index holding the row must then move its entry too; a match is in an index only while a query can want it
     __table_args__ = (
-        Index("ix_matches_status_updated", "status", "updated"),
         # the lobby lists public matches page by page, the most recently changed first (keyset on updated, id)
-        Index("ix_matches_visibility_updated", "visibility", "updated", "id"),
-        Index("ix_matches_visibility_status_updated", "visibility", "status", "updated", "id"),
+        Index("ix_matches_public_updated", "updated", "id", sqlite_where=text(PUBLIC_ONLY),
+              postgresql_where=text(PUBLIC_ONLY)),
+        Index("ix_matches_public_status_updated", "status", "updated", "id", sqlite_where=text(PUBLIC_ONLY),
+              postgresql_where=text(PUBLIC_ONLY)),
+        # open matches expire (upkeep.py)
+        Index("ix_matches_open_updated", "updated", sqlite_where=text(OPEN_ONLY), postgresql_where=text(OPEN_ONLY)),
     )
 
 

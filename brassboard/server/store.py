@@ -19,11 +19,22 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Connection, Engine, Row, delete, exists, insert, select, update
+from sqlalchemy import Connection, Engine, Row, delete, exists, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from .db import WRITE
-from .models import PRIVATE, PUBLIC, STATUS_OPEN, STATUS_RUNNING, ActionRow, Base, MatchRow, SeatRow, utc_now
+from .models import (
+    OPEN_ONLY,
+    PRIVATE,
+    PUBLIC_ONLY,
+    STATUS_OPEN,
+    STATUS_RUNNING,
+    ActionRow,
+    Base,
+    MatchRow,
+    SeatRow,
+    utc_now,
+)
 
 OPEN = "open"
 HUMAN = "human"
@@ -272,15 +283,14 @@ class Store:
             return StoredMatch(_head(row), [_seat(s) for s in seats], [(a.seat, a.notation) for a in actions],
                                {index: a.note for index, a in enumerate(actions) if a.note is not None})
 
-    def list_matches(self, status: str | None, limit: int, after: Cursor | None = None,
-                     public_only: bool = True) -> list[tuple[MatchHead, list[SeatRecord]]]:
-        """A page of matches, the most recently changed first, from just after ``after`` (keyset pagination on the
-        index (visibility, [status,] updated, id): a page costs the same however deep it is)."""
+    def list_matches(self, status: str | None, limit: int,
+                     after: Cursor | None = None) -> list[tuple[MatchHead, list[SeatRecord]]]:
+        """A page of public matches, the most recently changed first, from just after ``after`` (keyset pagination
+        on the partial index of public matches ([status,] updated, id): a page costs the same however deep it is)."""
         with self._read(snapshot=True) as connection:
-            # both keys descending: the index (visibility, [status,] updated, id) read backwards gives the order
-            query = select(MATCHES).order_by(MATCHES.c.updated.desc(), MATCHES.c.id.desc()).limit(limit)
-            if public_only:
-                query = query.where(MATCHES.c.visibility == PUBLIC)
+            # both keys descending: the index read backwards gives the order; the index's condition as literal text
+            query = (select(MATCHES).where(text(PUBLIC_ONLY))
+                     .order_by(MATCHES.c.updated.desc(), MATCHES.c.id.desc()).limit(limit))
             if status is not None:
                 query = query.where(MATCHES.c.status == status)
             if after is not None:
@@ -299,8 +309,8 @@ class Store:
         """Delete up to ``limit`` matches still waiting for players that have not changed since ``before`` (their
         seats and actions go with them); returns their ids. Running and finished matches always stay."""
         with self._write() as connection:
-            ids = list(connection.scalars(select(MATCHES.c.id).where(
-                MATCHES.c.status == STATUS_OPEN, MATCHES.c.updated < before).limit(limit)))
+            ids = list(connection.scalars(select(MATCHES.c.id).where(  # the partial index of open matches
+                text(OPEN_ONLY), MATCHES.c.updated < before).limit(limit)))
             if ids:
                 connection.execute(delete(ACTIONS).where(ACTIONS.c.match_id.in_(ids)))
                 connection.execute(delete(SEATS).where(SEATS.c.match_id.in_(ids)))

@@ -123,7 +123,29 @@ def test_the_list_reads_its_index(service: MatchService) -> None:
                 f"EXPLAIN QUERY PLAN SELECT id FROM matches WHERE {where} ORDER BY updated DESC, id DESC LIMIT 100"
             ).fetchall()
         text = " ".join(str(row) for row in plan)
-        assert "ix_matches_visibility" in text and "TEMP B-TREE" not in text.upper(), text
+        assert "ix_matches_public" in text and "TEMP B-TREE" not in text.upper(), text
+
+
+def test_expiry_reads_the_index_of_open_matches_and_moves_touch_no_index(service: MatchService) -> None:
+    """Only public matches are listed and only open ones expire: a private running match is in no index of
+    ``matches``, so its actions rewrite its row and no index entry (the cost of a move; migration 0004)."""
+    store = service.store
+    assert store._sqlite is not None
+    public_open = service.create("tictactoe", 2, ["human", "open"], None, None, None, "public")["id"]
+    private_running = service.create("tictactoe", 2, ["human", "human"], None, None, None)["id"]
+    service.act(private_running, 0, "mark b2", 0)
+    with store._sqlite.lock:
+        connection = store._sqlite.connection
+        plan = connection.execute("EXPLAIN QUERY PLAN SELECT id FROM matches WHERE status = 'open' "
+                                  "AND updated < '2030-01-01' LIMIT 500").fetchall()
+        listed = {name: {row[0] for row in connection.execute(f"SELECT id FROM matches INDEXED BY {name} "
+                                                              f"WHERE {where}")}
+                  for name, where in (("ix_matches_public_updated", "visibility = 'public'"),
+                                      ("ix_matches_open_updated", "status = 'open'"))}
+        indexes = {row[1] for row in connection.execute("PRAGMA index_list(matches)") if row[4] == 1}
+    assert "ix_matches_open_updated" in " ".join(str(row) for row in plan), plan
+    assert listed == {"ix_matches_public_updated": {public_open}, "ix_matches_open_updated": {public_open}}
+    assert indexes == {"ix_matches_public_updated", "ix_matches_public_status_updated", "ix_matches_open_updated"}
 
 
 def age(service: MatchService, match_id: str, days: float) -> None:
