@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import gc
 import os
 import signal
 import sys
@@ -25,7 +26,7 @@ from .config import MAX_BODY_BYTES, Settings
 from .hardening import SERVERS
 from .logs import RedactTokens, log_config
 
-FACTORY = "brassboard.server.app:create_app"
+FACTORY = "brassboard.server.serving:served_app"
 GRANIAN_FACTORY = "brassboard.server.serving:worker_app"
 CONNECTION_HEADROOM = 64
 """The ASGI server's own cap on connections sits this far above the application's (the app answers 503 / 1013
@@ -33,6 +34,11 @@ with a reason; the server's cap is the backstop that keeps file descriptors for 
 
 
 PR_SET_PDEATHSIG = 1
+
+YOUNG_COLLECTION_THRESHOLD = 10_000
+"""Allocations (less frees) between two collections of the youngest generation: CPython's default is 700. Each move
+allocates a few hundred short-lived containers (messages, views, events); at 700 the collector ran every few moves
+and promoted objects that were about to die anyway, which then weighed on the older generations' collections."""
 
 
 class ServeError(ValueError):
@@ -109,12 +115,31 @@ def die_with_parent() -> None:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
+def tune_gc() -> None:
+    """The garbage collector of a server process, once its app is built: the objects that live as long as the
+    process (modules, game data, the app) are frozen out of every later collection, and the youngest generation is
+    collected less often (:data:`YOUNG_COLLECTION_THRESHOLD`). Measured with a tic-tac-toe load run in one process
+    (20 matches at once): the collector's CPU fell from about 29 to 4 microseconds per move. Memory is unchanged
+    but for cyclic garbage, which waits at most that many allocations longer."""
+    gc.collect()
+    gc.freeze()
+    _young, *older = gc.get_threshold()
+    gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *older)
+
+
+def served_app() -> ASGIApp:
+    """The app of a server process that ``brassboard serve`` starts (Uvicorn's factory)."""
+    from .app import create_app
+
+    app = create_app()
+    tune_gc()
+    return app
+
+
 def worker_app() -> ASGIApp:
     """The app of one Granian server process (Granian's supervisor starts them with this factory)."""
     die_with_parent()
-    from .app import create_app
-
-    return create_app()
+    return served_app()
 
 
 def hand_on(**values: str | None) -> None:

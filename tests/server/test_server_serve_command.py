@@ -55,3 +55,17 @@ def test_a_bad_limit_setting_is_refused(monkeypatch: pytest.MonkeyPatch, capsys:
     monkeypatch.setenv("BRASSBOARD_CREATE_RATE", "lots")
     assert main(["serve"]) == 2
     assert "BRASSBOARD_CREATE_RATE" in capsys.readouterr().err
+
+
+def test_a_served_process_freezes_its_startup_objects_and_collects_the_young_less_often() -> None:
+    """brassboard serve's app factories tune the collector (serving.tune_gc); in a process of its own, as the tuning
+    holds for the whole process."""
+    import subprocess
+    import sys
+
+    from brassboard.server.serving import YOUNG_COLLECTION_THRESHOLD
+
+    check = ("import gc; from brassboard.server.serving import tune_gc; before = gc.get_threshold(); tune_gc(); "
+             "print(gc.get_freeze_count() > 0, gc.get_threshold()[0], gc.get_threshold()[1:] == before[1:])")
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.split() == ["True", str(YOUNG_COLLECTION_THRESHOLD), "True"]
