@@ -132,6 +132,9 @@ def served_app() -> ASGIApp:
     from .app import create_app
 
     app = create_app()
+    # every game's rules and data loaded now (the first GET /api/games would load them): they live as long as the
+    # process, so the freeze takes them out of the collector's sight too
+    app.state.server.service.games()
     tune_gc()
     return app
 
