@@ -944,6 +944,8 @@ class MatchService:
 
 
 def _played_for(live: LiveMatch, seat: int) -> bool:
+    if not live.notes:  # no move was played for a seat out of time (the common case): no need to list the history
+        return False
     return clocks.played_for([step[0] for step in live.match.history], live.notes, seat)
 
 
