@@ -52,7 +52,12 @@ from typing import Any
 import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from serve_process import answers, brassboard_serve, free_port  # tests/serve_process.py: the one helper
+from serve_process import (  # tests/serve_process.py: the one helper
+    answers,
+    brassboard_serve,
+    free_port,
+    stop_process,
+)
 
 HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parent.parent
@@ -235,12 +240,7 @@ def server_process(command: list[str], env: dict[str, str], ready_url: str, log:
                 time.sleep(0.1)
             yield process.pid
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
+            stop_process(process)
 
 
 # ----- (1) our server and its client --------------------------------------------------------------------------------

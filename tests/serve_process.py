@@ -1,5 +1,6 @@
 """``brassboard serve`` as a real process on a free loopback port: the one helper of the service tests
-(tests/server), the browser tests (tests/e2e) and the benchmarks (bench/bench_server.py, bench/bench_abuse.py).
+(tests/server), the browser tests (tests/e2e) and the benchmarks (bench/bench_server.py, bench/bench_abuse.py); and
+the one way they stop a process they started (:func:`stop_process`).
 
 Tests find this module through tests/conftest.py's folder (pytest puts it on the path); the bench scripts put
 ``tests/`` on their path themselves.
@@ -18,6 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 LOOPBACK = "127.0.0.1"
 READY_SECONDS = 30.0
@@ -38,6 +40,18 @@ def answers(url: str) -> bool:
             return bool(answer.status == 200)
     except (OSError, urllib.error.URLError):
         return False
+
+
+def stop_process(process: subprocess.Popen[Any], grace: float = 10.0) -> None:
+    """Stop a process this code started, and only it: SIGTERM, SIGKILL if it is still running ``grace`` seconds
+    later; returns once it has ended."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    process.wait(timeout=grace)
 
 
 @dataclass
@@ -97,12 +111,6 @@ def brassboard_serve(settings: dict[str, str] | None = None, *, flags: list[str]
                 time.sleep(0.05)
         yield served
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        process.wait(timeout=10)
+        stop_process(process)
         if process.stdout is not None:
             process.stdout.close()

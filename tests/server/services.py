@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx2 as httpx
-from serve_process import LOOPBACK, brassboard_serve, free_port
+from serve_process import LOOPBACK, brassboard_serve, free_port, stop_process
 
 START_SECONDS = 30.0
 
@@ -111,12 +111,7 @@ def redis_server() -> Iterator[str]:
         _wait_for_port(port, process, "Redis", log)
         yield f"redis://{LOOPBACK}:{port}/0"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        stop_process(process)
         shutil.rmtree(folder, ignore_errors=True)
 
 
