@@ -136,8 +136,11 @@ function trackCell(ctx, track, n, y, benefits, on, past) {
 function overflowCell(ctx, y) {
   const { corp, view, opts } = ctx;
   const standard = Object.values(view.figures.corporations || {}).find((c) => c.rule === "none");
-  const move = (corp || standard || {}).rover_overflow_move;
-  if (!move) return null;
+  const base = (corp || standard || {}).rover_overflow_move;
+  if (!base) return null;
+  // Flux's improved rover row (its token there, tech III): one more, as on every entry (corporations.overflow_move)
+  const pl = ctx.pl;
+  const move = base + (corp && corp.improved.length && pl.flux === "rover" && pl.tech_levels.includes(3) ? 1 : 0);
   const x = cellX(16);
   return s("g", { class: "pu-tcell pu-overflow", "data-n": 16 },
     s("rect", { x: x + 1, y: y + 2, width: CW - 2, height: CH - 7, rx: 4, class: "pu-tcellbg pu-overflowbg" }),
