@@ -132,6 +132,12 @@ CORP_FEATURE = {"water_path": ".pu-waterpath", "flux": ".pu-fluxmark", "lifepod_
                 "branching_biomass": ".pu-branch", "columns": ".pu-mstracker", "tech_slots": ".pu-slot"}
 
 
+# axe-core (slow) on a board of each kind of feature: special squares, sub-planets, holes, quadrants, the chasm, and
+# each corporation drawn with parts of its own
+AXE_BOARDS = {"Gaia", "Cerberus", "Lacuna", "Persephone", "Tartarus", "Cosmos Inc", "Flux Industries", "Jump Drive",
+              "Makeshift", "Oasis Ultd.", "Wormhole Corp"}
+
+
 def test_every_board_drawn_in_one_gallery(page: Page, e2e_server: Server) -> None:
     """All 13 planets and 9 corporations drawn one after the other on one page, in English and German: each with
     the features of its data, tooltips naming its rule (a planet's special squares) and every tech ability (a
@@ -169,7 +175,8 @@ def test_every_board_drawn_in_one_gallery(page: Page, e2e_server: Server) -> Non
             assert gallery.locator("ol li").count() == len(data["tech"])
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         gallery.screenshot(path=str(SCREENSHOTS / f"pu_mod_board_{kind}_{slug(name)}.png"))
-        check_accessible(page, f"planet_unknown modules: the {kind} {name} drawn")
+        if name in AXE_BOARDS:
+            check_accessible(page, f"planet_unknown modules: the {kind} {name} drawn")
     # the rover track's step beyond the top is drawn on every corporation
     assert gallery.locator(".pu-overflow").count() == 1
 
@@ -204,7 +211,15 @@ def test_corporation_actions_clicked_on_its_board(page: Page, e2e_server: Server
         state = driver.wait_turn(timeout=30)
         assert state is not None and action in state["legal"], (action, state and state["legal"])
         kind = action.split(" ")[0]
-        driver.act(action, state, shot=f"pu_mod_act_{slug(name)}_{kind}")
+        if kind == "branch":  # by keyboard: the board's control takes focus and Enter plays it
+            control = page.locator(f'.pu-trackbox .pu-tctl[data-action="{action}"]')
+            assert control.get_attribute("tabindex") == "0" and control.get_attribute("role") == "button"
+            control.focus()
+            page.keyboard.press("Enter")
+            driver._wait_past(int(state["version"]), action)
+            driver.done.append((action, "board by keyboard"))
+        else:
+            driver.act(action, state, shot=f"pu_mod_act_{slug(name)}_{kind}")
         version = int(driver.state()["version"])
     hows = dict(driver.done)
     # every module action went through the corporation's board (or its tech line, or the offered cards)
