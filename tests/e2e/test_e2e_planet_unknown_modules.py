@@ -1,13 +1,16 @@
 """Planet Unknown's modules in a real browser (issue 15, "Browser" and "Proof"): special planets and corporations.
 
-One human against a random bot, with ``planets: asymmetric`` and ``corporations: asymmetric`` set in the lobby's
-option controls (selects from the game's options schema), played to the end by clicking: the set-up choice shows
-the standard and the special side of each dealt board side by side (complexity, rule, a picture of the planet, the
-corporation's tech abilities) and is answered with its buttons; the special sides are played. Then several planets
-are opened with the option ``planet`` (every seat the same side: Tartarus with its chasm and crossings, Persephone's
-quadrants, Cerberus' sub-planets, Lacuna's holes, Arashi's ring) and each corporation with ``corporation``: the
-drawing must carry the board's features and its legend, the tech abilities their German text in German. axe-core
-checks the page at each phase; every picture is saved in test-output/screenshots/ (pu_mod_*.png).
+- One human against a random bot, with ``planets: asymmetric`` and ``corporations: asymmetric`` set in the lobby's
+  option controls, played to the end by clicking: the set-up choice shows the standard and the special side of each
+  dealt board side by side (complexity, rule, a picture of the planet, the corporation's tech abilities) and is
+  answered with its buttons; the special sides are played.
+- One page that draws every planet and every corporation in turn (a gallery over the page's own drawing code): each
+  drawing carries its data's features, its rule on the special squares' tooltips and every tech ability on its
+  milestones' or slots' tooltips, in English and German; a screenshot of each (pu_mod_board_*.png).
+- Jump Drive, Wormhole Corp and Makeshift: a game's prefix is posted through the API (the engine finds one where
+  seat 0 meets each of the corporation's own actions), and each of those actions is clicked on the corporation
+  board — tech slots, rows, branches, climbs, trackers, ability lines — one of them by keyboard.
+axe-core checks the pages on the way; screenshots go to test-output/screenshots/ (pu_mod_*.png).
 """
 
 from __future__ import annotations
