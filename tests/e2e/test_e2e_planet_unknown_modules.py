@@ -87,6 +87,10 @@ def test_module_game_played_to_the_end_by_clicking(page: Page, e2e_server: Serve
         label = f"Play this side: {kind.capitalize()} {special}: play the special side"
         assert button.get_attribute("aria-label") == label
     assert choice.locator('.pu-sidepair[data-kind="planet"] .pu-sidecard svg.pu-planet').count() == 2
+    # the special corporation's board unfolds under its card, drawn from its data
+    preview = choice.locator(".pu-sidepreview")
+    preview.locator("summary").click()
+    assert preview.locator(f'svg.pu-tracks[data-rule="{figures["corporations"][dealt[1]]["rule"]}"]').is_visible()
     screenshot(page, "pu_mod_01_side_choice")
     check_accessible(page, "planet_unknown modules: the set-up choice")
     # the same choice in German: complexity, rules and the corporations' tech abilities translated

@@ -4,7 +4,7 @@
 import { h } from "/static/dom.js";
 import { TRACKS, planetOf, corporationOf, key } from "./model.js";
 import { drawPlanet, iconSvg, ROMAN, SPECIAL_GLYPH } from "./board.js";
-import { benefitTip, trackBenefits } from "./tracks.js";
+import { benefitTip, trackBenefits, drawTracks } from "./tracks.js";
 import { TECH_DE } from "./strings_modules.js";
 
 /** Action kinds of the modules (set-up and the corporations' abilities); main.js draws the rest. */
@@ -122,6 +122,20 @@ function sideCard(ctx, kind, side, name, action) {
       : picked ? h("span.pu-badge.act", "✔ ", T("setup.chosen")) : null);
 }
 
+/** The special corporation's board, folded under its card: its tracks as they will be played (trackers at 0). */
+function boardPreview(ctx, name) {
+  const { view, T, lang } = ctx;
+  const corp = view.figures.corporations[name];
+  if (!corp) return null;
+  const player = { corporation: name, tracks: [0, 0, 0, 0, 0], tech_levels: [], flux: null, track_pods: [], lifepods_collected: 0,
+    columns: [...TRACKS] };
+  const de = TECH_DE[name] || [];
+  const techText = (level) => (lang === "de" && de[level - 1]) || corp.tech[level - 1] || "";
+  const label = T("setup.preview", { name });
+  return h("details.pu-sidepreview", h("summary", label),
+    drawTracks({ ...view, players: [player] }, 0, { t: T, techText, label: `${label}. ${T("rule.corp." + corp.rule)}` }));
+}
+
 /** The set-up choice and the corporations' actions for the action bar (an array of elements). */
 export function moduleChoices(ctx) {
   const { view, me, legal, T } = ctx;
@@ -137,7 +151,8 @@ export function moduleChoices(ctx) {
       kinds.map((kind) => {
         const names = sidesOf(view, me, kind);
         return h("div.pu-sidepair", { role: "group", "aria-label": T("setup." + kind), dataset: { kind } }, h("span.pu-glabel", T("setup." + kind)),
-          ["standard", "special"].map((side) => sideCard(ctx, kind, side, names[side], sides.find((a) => a.args[0] === kind && a.args[1] === side))));
+          ["standard", "special"].map((side) => sideCard(ctx, kind, side, names[side], sides.find((a) => a.args[0] === kind && a.args[1] === side))),
+          kind === "corporation" ? boardPreview(ctx, names.special) : null);
       }),
       h("div.pu-small.pu-muted", T("setup.secret"))));
   }

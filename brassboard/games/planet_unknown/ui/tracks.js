@@ -224,7 +224,7 @@ function makeshiftTrackers(ctx) {
       trackerBadge(track, x + 5, y + 5, 5.5), title(name));
     const click = opts.clickable && opts.clickable.get(track);
     if (click) {
-      g.classList.add("legal");
+      g.classList.add("movable");
       g.insertBefore(s("rect", { x, y, width: w, height: hh, rx: 4, class: "pu-mshit" }), g.firstChild);
       controls.append(control(g, { label: name, track, run: (e) => click(e) }));
     } else layer.append(g);
