@@ -188,6 +188,17 @@ def test_every_board_drawn_in_one_gallery(page: Page, e2e_server: Server) -> Non
     assert gallery.locator(".pu-overflow").count() == 1
 
 
+def test_board_squares_name_their_planet_rule(page: Page, e2e_server: Server) -> None:
+    """On the planet you play, a square at a crossing of Tartarus' chasm names the crossing to a screen reader and in
+    its tooltip."""
+    create_match_by_api(page, ["human", "bot:random"], SEED, {"planet": "Tartarus"}, ["Ada", None])  # type: ignore[dict-item]
+    (ax, ay), (bx, by) = static_figures()["planets"]["Tartarus"]["crossings"][0]
+    square = page.locator(f'.pu-planetbox .pu-sq[data-x="{ax}"][data-y="{ay}"]')
+    words = f"crossing over the chasm between squares {ax + 1},{ay + 1} and {bx + 1},{by + 1}"
+    assert words in (square.get_attribute("aria-label") or "")
+    assert words in (square.locator("title").text_content() or "")
+
+
 # each special corporation's own actions, clicked on its board (a game's prefix posted through the API)
 CORP_ACTIONS = {
     "Jump Drive": {"slot", "patch_synergy", "synergy twice", "claim_row", "draw_objectives", "share"},
