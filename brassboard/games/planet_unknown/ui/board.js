@@ -1,7 +1,7 @@
 // SVG drawing of Planet Unknown: a planet (terrain, ice, tiles, lifepods, meteorites, rovers, medals), tiles,
 // the S.U.S.A.N. station (a corporation's tracks: tracks.js).
 import { s } from "/static/dom.js";
-import { RESOURCES, TRACKS, WIDTH, HEIGHT, key, planetSquares, planetOf, corporationOf, coverOf, completeLines, tileCells, depotOf } from "./model.js";
+import { RESOURCES, WIDTH, HEIGHT, key, planetSquares, planetOf, coverOf, completeLines, tileCells, depotOf } from "./model.js";
 
 const title = (text) => s("title", { text });
 
