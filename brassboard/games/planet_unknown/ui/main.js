@@ -429,8 +429,11 @@ function resourceLetters() {
 /** A planet's text alternative: whose it is and what covers it. */
 function planetLabel(p) {
   const pl = view.players[p];
+  const planet = view.figures.planets && view.figures.planets[pl.planet];
+  // a special planet: its name and rule follow (the picture's tooltip and text alternative)
+  const rule = planet && planet.rule !== "none" ? ` ${T("board.planet", { name: pl.planet })}: ${T("rule.planet." + planet.rule)}` : "";
   return T("aria.planet", { name: p === me ? T("planet.yours") : T("planet.of", { name: seatName(p) }), tiles: pl.tiles.length,
-    empty: pl.empty_squares, rovers: pl.rovers.length, pods: pl.lifepods.length, met: pl.meteorites.length });
+    empty: pl.empty_squares, rovers: pl.rovers.length, pods: pl.lifepods.length, met: pl.meteorites.length }) + rule;
 }
 
 /** (x, y) -> what a screen reader says of a square of player p's planet: where, what lies there, what it offers. */
