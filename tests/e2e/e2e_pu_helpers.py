@@ -19,6 +19,10 @@ from a11y import assert_accessible
 from e2e_helpers import SeatDriver, screenshot
 
 SQUARE_KINDS = {"patch", "deploy", "collect", "destroy", "meteorite"}
+# the special corporations' actions clicked on their board (tracks.js) and on their tech abilities' lines
+BOARD_KINDS = {"branch", "biomass_reset", "climb", "slot", "patch_synergy", "draw_objectives", "claim_row"}
+TECH_USE_KINDS = {"patch_twice", "makeshift_regress", "flux_milestone", "flux_advance", "horizon_advance",
+                  "relocate_three", "relocate_one"}
 TRACK_KINDS = {"gain", "energy", "synergy", "advance", "regress"}
 PLANET = ".pu-planetbox svg.pu-planet.interactive"
 
@@ -56,6 +60,14 @@ class PUDriver(SeatDriver):
             how = self._track(action, args[0], shot)
         elif kind == "turn":
             how = self._turn(action, int(args[0]), shot)
+        elif kind in BOARD_KINDS:
+            how = self._on_board(action, shot)
+        elif kind in TECH_USE_KINDS:
+            use = self.page.locator(f'.pu-trackbox button.pu-techuse[data-action="{action}"]')
+            assert use.count() == 1, f"no tech ability line offers {action!r}"
+            self._shoot(shot)
+            self._press(use)
+            how = "tech ability"
         elif kind == "clear":
             medal = self.page.locator(f'{PLANET} g.pu-medal.legal[data-action="{action}"]')
             assert medal.count() == 1, f"no medal offers {action!r}"
@@ -206,8 +218,21 @@ class PUDriver(SeatDriver):
         return how + ", then " + self._click_square(action, x, y, shot)
 
     # --- tracks and the station ---------------------------------------------------------------------------------
+    def _on_board(self, action: str, shot: str | None) -> str:
+        """A special corporation's action on its board: a control of its own, or one offering it in a menu."""
+        own = self.page.locator(f'.pu-trackbox .pu-tctl[data-action="{action}"]')
+        if own.count():
+            self._shoot(shot)
+            self._press(own.first)
+            return "board"
+        shared = self.page.locator(f'.pu-trackbox .pu-tctl[data-actions*="|{action}|"]')
+        assert shared.count(), f"the corporation board offers no {action!r}"
+        return self._click_maybe_menu(shared.first, action, f"the board's menu for {action!r}", "board", shot)
+
     def _track(self, action: str, track: str, shot: str | None) -> str:
         row = self.page.locator(f'.pu-trackbox g.pu-trackrow.legal[data-track="{track}"]')
+        if not row.count():  # Makeshift: the tracker itself, wherever it stands
+            row = self.page.locator(f'.pu-trackbox .pu-tctl[data-track="{track}"]')
         if not row.count():
             return self._button(action, shot)
         return self._click_maybe_menu(row, action, f"the {track} menu", "track", shot)

@@ -1,22 +1,28 @@
 """Planet Unknown's modules in a real browser (issue 15, "Browser" and "Proof"): special planets and corporations.
 
-One human against a random bot, with ``planets: asymmetric`` and ``corporations: asymmetric`` set in the lobby's
-option controls (selects from the game's options schema), played to the end by clicking: the set-up choice shows
-the standard and the special side of each dealt board side by side (complexity, rule, a picture of the planet, the
-corporation's tech abilities) and is answered with its buttons; the special sides are played. Then several planets
-are opened with the option ``planet`` (every seat the same side: Tartarus with its chasm and crossings, Persephone's
-quadrants, Cerberus' sub-planets, Lacuna's holes, Arashi's ring) and each corporation with ``corporation``: the
-drawing must carry the board's features and its legend, the tech abilities their German text in German. axe-core
-checks the page at each phase; every picture is saved in test-output/screenshots/ (pu_mod_*.png).
+- One human against a random bot, with ``planets: asymmetric`` and ``corporations: asymmetric`` set in the lobby's
+  option controls, played to the end by clicking: the set-up choice shows the standard and the special side of each
+  dealt board side by side (complexity, rule, a picture of the planet, the corporation's tech abilities) and is
+  answered with its buttons; the special sides are played.
+- One page that draws every planet and every corporation in turn (a gallery over the page's own drawing code): each
+  drawing carries its data's features, its rule on the special squares' tooltips and every tech ability on its
+  milestones' or slots' tooltips, in English and German; a screenshot of each (pu_mod_board_*.png).
+- Jump Drive, Wormhole Corp and Makeshift: a game's prefix is posted through the API (the engine finds one where
+  seat 0 meets each of the corporation's own actions), and each of those actions is clicked on the corporation
+  board — tech slots, rows, branches, climbs, trackers, ability lines — one of them by keyboard.
+axe-core checks the pages on the way; screenshots go to test-output/screenshots/ (pu_mod_*.png).
 """
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_helpers import Server, held_tokens, screenshot
+from e2e_helpers import SCREENSHOTS, Server, held_tokens, post_match, screenshot
+from e2e_planet_unknown_modules_pages import JS_DRAW_BOARD, JS_TECH_DE, module_path
 from e2e_pu_helpers import PUDriver, check_accessible, create_match_by_api
 from e2e_pu_policy import choose, moved_this_turn
 
@@ -81,6 +87,10 @@ def test_module_game_played_to_the_end_by_clicking(page: Page, e2e_server: Serve
         label = f"Play this side: {kind.capitalize()} {special}: play the special side"
         assert button.get_attribute("aria-label") == label
     assert choice.locator('.pu-sidepair[data-kind="planet"] .pu-sidecard svg.pu-planet').count() == 2
+    # the special corporation's board unfolds under its card, drawn from its data
+    preview = choice.locator(".pu-sidepreview")
+    preview.locator("summary").click()
+    assert preview.locator(f'svg.pu-tracks[data-rule="{figures["corporations"][dealt[1]]["rule"]}"]').is_visible()
     screenshot(page, "pu_mod_01_side_choice")
     check_accessible(page, "planet_unknown modules: the set-up choice")
     # the same choice in German: complexity, rules and the corporations' tech abilities translated
@@ -124,65 +134,130 @@ def test_module_game_played_to_the_end_by_clicking(page: Page, e2e_server: Serve
 FEATURE = {"special": ".pu-features .pu-special", "holes": ".pu-features .pu-hole",
            "quadrants": ".pu-features .pu-forbid", "regions": ".pu-features .pu-region",
            "west": ".pu-chasm .pu-crossing"}
-PLANETS = [name for name in static_figures()["planets"] if name != static_figures()["planet"]["name"]]
+# what each special corporation's drawing must carry beyond the five tracks
+CORP_FEATURE = {"water_path": ".pu-waterpath", "flux": ".pu-fluxmark", "lifepod_tracks": ".pu-trackpod",
+                "branching_biomass": ".pu-branch", "columns": ".pu-mstracker", "tech_slots": ".pu-slot"}
 
 
-@pytest.mark.parametrize("planet", PLANETS)
-def test_each_planet_drawn_from_its_data(page: Page, e2e_server: Server, planet: str) -> None:
-    create_match_by_api(page, ["human", "bot:random"], SEED, {"planet": planet}, ["Ada", None])  # type: ignore[dict-item]
-    board = page.locator(".pu-planetbox svg.pu-planet")
-    board.locator(".pu-features").wait_for(state="attached")
-    data: dict[str, Any] = static_figures()["planets"][planet]
-    # the drawn squares are the planet's own, and each of its features is drawn
-    assert page.locator(".pu-planetbox .pu-ground rect").count() == len(data["squares"])
-    for field, selector in FEATURE.items():
-        assert (board.locator(selector).count() > 0) == bool(data[field]), (planet, field)
-    legend = page.locator(".pu-planetpanel .pu-legend").inner_text()
-    assert planet in legend, legend
-    if planet == "Tartarus":
-        assert board.locator(".pu-crossing").count() == len(data["crossings"]) == 2
-        assert board.locator(".pu-chasmline").count() == 1
-        assert "chasm" in legend.lower(), legend
-        # a crossing's end is named to a screen reader
-        (ax, ay), _ = data["crossings"][0]
-        label = page.locator(f'.pu-planetbox .pu-sq[data-x="{ax}"][data-y="{ay}"]').get_attribute("aria-label") or ""
-        assert "crossing" in label, label
-    screenshot(page, f"pu_mod_planet_{planet.lower()}")
-    check_accessible(page, f"planet_unknown modules: planet {planet}")
+# axe-core (slow) on a board of each kind of feature: special squares, sub-planets, holes, quadrants, the chasm, and
+# each corporation drawn with parts of its own
+AXE_BOARDS = {"Gaia", "Cerberus", "Lacuna", "Persephone", "Tartarus", "Cosmos Inc", "Flux Industries", "Jump Drive",
+              "Makeshift", "Oasis Ultd.", "Wormhole Corp"}
 
 
-CORPORATIONS = ["Oasis Ultd.", "Flux Industries", "Republic", "Cosmos Inc", "Horizon Group"]  # the playable specials
+def test_every_board_drawn_in_one_gallery(page: Page, e2e_server: Server) -> None:
+    """All 13 planets and 9 corporations drawn one after the other on one page, in English and German: each with
+    the features of its data, tooltips naming its rule (a planet's special squares) and every tech ability (a
+    corporation's tech milestones or slots); axe-core on each; a screenshot of each (pu_mod_board_*.png)."""
+    figures = static_figures()
+    create_match_by_api(page, ["human", "bot:random"], SEED, {}, ["Ada", None])  # type: ignore[arg-type]
+    gallery = page.locator("#pu-gallery")
+    # every corporation's tech abilities in German too, level by level (strings_modules.js TECH_DE)
+    german: dict[str, list[str]] = page.evaluate(JS_TECH_DE)
+    for name, corp in figures["corporations"].items():
+        assert len(german.get(name, [])) == len(corp["tech"]), name
+        assert all(text.strip() and text not in corp["tech"] for text in german[name]), name
+    boards = [("planet", name) for name in figures["planets"]] + [("corporation", n) for n in figures["corporations"]]
+    for kind, name in boards:
+        lang = "de" if name in ("Tartarus", "Jump Drive") else "en"  # German checked on two boards
+        drawn = page.evaluate(JS_DRAW_BOARD, {"kind": kind, "name": name, "lang": lang})
+        data: dict[str, Any] = figures["planets" if kind == "planet" else "corporations"][name]
+        if kind == "planet":
+            assert gallery.locator(".pu-ground rect").count() == len(data["squares"]), name
+            for field, selector in FEATURE.items():
+                assert (gallery.locator(selector).count() > 0) == bool(data[field]), (name, field)
+            if data["special"]:  # each special square tells its rule on hover
+                assert drawn["titles"].count(drawn["ruleText"]) == len(data["special"]), name
+            if name == "Tartarus":
+                assert gallery.locator(".pu-crossing").count() == 2 and gallery.locator(".pu-chasmline").count() == 1
+        else:
+            assert gallery.locator("g.pu-trackrow").count() == 5, name
+            feature = CORP_FEATURE.get(data["rule"])
+            if feature:
+                assert gallery.locator(feature).count() > 0, (name, feature)
+            # every tech ability is named: on its milestone's tooltip, or its slot's (Jump Drive)
+            tech = data["tech"] if lang == "en" else german[name]
+            for level, text in enumerate(tech, start=1):
+                assert any(text in t for t in drawn["titles"]), (name, level, text)
+            assert gallery.locator("ol li").count() == len(data["tech"])
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        gallery.screenshot(path=str(SCREENSHOTS / f"pu_mod_board_{kind}_{slug(name)}.png"))
+        if name in AXE_BOARDS:
+            check_accessible(page, f"planet_unknown modules: the {kind} {name} drawn")
+    # the rover track's step beyond the top is drawn on every corporation
+    assert gallery.locator(".pu-overflow").count() == 1
 
 
-def test_each_corporation_with_its_tracks_and_techs(page: Page, e2e_server: Server) -> None:
-    figures = static_figures()["corporations"]
-    for n, name in enumerate(CORPORATIONS):
-        create_match_by_api(page, ["human", "bot:random"], SEED, {"corporation": name}, ["Ada", None])  # type: ignore[dict-item]
-        tracks = page.locator(".pu-trackbox")
-        tracks.locator("svg.pu-tracks").wait_for()
-        assert name in tracks.locator("h4").first.inner_text()
-        texts = tracks.locator(".pu-techlevels li").all_inner_texts()
-        assert len(texts) == len(figures[name]["tech"])
-        assert figures[name]["tech"][0] in texts[0], texts
-        if name == "Oasis Ultd.":
-            assert tracks.locator(".pu-waterpath text").count() == len(figures[name]["water_path"])
-            # the water tracker stands on its path's first cell, not on the water row's position 0 alone
-            ring = tracks.locator("circle.pu-watertracker")
-            assert ring.count() == 1 and ring.get_attribute("data-pos") == "0"
-        if name == "Flux Industries":
-            # Flux picks its track in the set-up step: one button per track
-            page.locator('.pu-action button[data-action^="flux "]').first.wait_for()
-            assert page.locator('.pu-action button[data-action^="flux "]').count() == 5
-            screenshot(page, "pu_mod_flux_choice")
-            page.locator('.pu-action button[data-action="flux water"]').click()
-            tracks.locator(".pu-fluxmark").wait_for()
-        screenshot(page, f"pu_mod_corp_{n}")
-        check_accessible(page, f"planet_unknown modules: corporation {name}")
-    # the tech abilities in German
-    page.locator('button.lang:text-is("DE")').click()
-    page.locator(".pu-trackbox .pu-techlevels li").first.wait_for()
-    german = page.locator(".pu-trackbox .pu-techlevels li").first.inner_text()
-    assert "Tracker" in german or "Rover" in german, german
+def test_board_squares_name_their_planet_rule(page: Page, e2e_server: Server) -> None:
+    """On the planet you play, a square at a crossing of Tartarus' chasm names the crossing to a screen reader and in
+    its tooltip."""
+    create_match_by_api(page, ["human", "bot:random"], SEED, {"planet": "Tartarus"}, ["Ada", None])  # type: ignore[dict-item]
+    (ax, ay), (bx, by) = static_figures()["planets"]["Tartarus"]["crossings"][0]
+    square = page.locator(f'.pu-planetbox .pu-sq[data-x="{ax}"][data-y="{ay}"]')
+    words = f"crossing over the chasm between squares {ax + 1},{ay + 1} and {bx + 1},{by + 1}"
+    assert words in (square.get_attribute("aria-label") or "")
+    assert words in (square.locator("title").text_content() or "")
+
+
+# each special corporation's own actions, clicked on its board (a game's prefix posted through the API)
+CORP_ACTIONS = {
+    "Jump Drive": {"slot", "patch_synergy", "synergy twice", "claim_row", "draw_objectives", "share"},
+    "Wormhole Corp": {"branch", "biomass_reset", "patch_twice"},
+    "Makeshift": {"gain", "climb", "makeshift_regress", "regress"},
+}
+
+
+@pytest.mark.parametrize("name", list(CORP_ACTIONS))
+def test_corporation_actions_clicked_on_its_board(page: Page, e2e_server: Server, name: str) -> None:
+    seed, actions, found = module_path(name, CORP_ACTIONS[name])
+    created = post_match(e2e_server, {"game": "planet_unknown", "players": 2, "seats": ["human", "human"],
+                                      "seed": seed, "options": {"corporation": name}, "names": ["Ada", "Bea"]})
+    match_id = created["id"]
+    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    page.goto("/")
+    page.evaluate("([id, token]) => localStorage.setItem('brassboard.tokens', JSON.stringify({[id]: {'0': token}}))",
+                  [match_id, tokens[0]])
+    page.goto(f"/m/{match_id}")
+    page.locator(".pu-trackbox svg.pu-tracks").wait_for()
+    driver = PUDriver(page, e2e_server, match_id, 0, tokens[0])
+    clicks = set(found.values())
+    version = int(e2e_server.get(f"/api/matches/{match_id}/state?seat=0", tokens[0])["version"])
+    for index, (seat, action) in enumerate(actions):
+        if index not in clicks:
+            version = post_action(e2e_server, match_id, tokens[seat], seat, action, version)
+            continue
+        state = driver.wait_turn(timeout=30)
+        assert state is not None and action in state["legal"], (action, state and state["legal"])
+        kind = action.split(" ")[0]
+        if kind == "branch":  # by keyboard: the board's control takes focus and Enter plays it
+            control = page.locator(f'.pu-trackbox .pu-tctl[data-action="{action}"]')
+            assert control.get_attribute("tabindex") == "0" and control.get_attribute("role") == "button"
+            control.focus()
+            page.keyboard.press("Enter")
+            driver._wait_past(int(state["version"]), action)
+            driver.done.append((action, "board by keyboard"))
+        else:
+            driver.act(action, state, shot=f"pu_mod_act_{slug(name)}_{kind}")
+        version = int(driver.state()["version"])
+    hows = dict(driver.done)
+    # every module action went through the corporation's board (or its tech line, or the offered cards)
+    assert all(how != "button" or a.startswith("share") for a, how in driver.done), driver.done
+    assert len(hows) == len(CORP_ACTIONS[name]), hows
+    screenshot(page, f"pu_mod_act_{slug(name)}_after")
+    check_accessible(page, f"planet_unknown modules: {name}'s actions")
+
+
+def post_action(server: Server, match_id: str, token: str, seat: int, action: str, version: int) -> int:
+    """Post one action through the API; the version after it."""
+    body = json.dumps({"seat": seat, "action": action, "version": version}).encode()
+    request = urllib.request.Request(f"{server.url}/api/matches/{match_id}/actions", data=body, method="POST",
+                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return int(json.load(answer)["version"])
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
 def test_side_choice_by_keyboard(page: Page, e2e_server: Server) -> None:

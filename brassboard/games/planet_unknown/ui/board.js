@@ -1,7 +1,7 @@
 // SVG drawing of Planet Unknown: a planet (terrain, ice, tiles, lifepods, meteorites, rovers, medals), tiles,
-// the S.U.S.A.N. station and a corporation's tracks.
+// the S.U.S.A.N. station (a corporation's tracks: tracks.js).
 import { s } from "/static/dom.js";
-import { RESOURCES, TRACKS, WIDTH, HEIGHT, key, planetSquares, planetOf, corporationOf, coverOf, completeLines, tileCells, depotOf } from "./model.js";
+import { RESOURCES, WIDTH, HEIGHT, key, planetSquares, planetOf, coverOf, completeLines, tileCells, depotOf } from "./model.js";
 
 const title = (text) => s("title", { text });
 
@@ -219,7 +219,7 @@ export function drawPlanet(view, p, opts = {}) {
       const rover = pl.rovers.findIndex(([rx, ry]) => rx === x && ry === y);
       hits.append(s("rect", { x: X(x), y: Y(y), width: c, height: c, class: "pu-sq" + (cls ? " target" : "") + (opts.roverTargets && opts.roverTargets.has(rover) ? " rover" : ""),
         "data-x": x, "data-y": y, "data-rover": rover >= 0 ? rover : null, "data-key": `sq:${x},${y}`, role: "button",
-        "aria-label": opts.squareLabel ? opts.squareLabel(x, y) : null }));
+        "aria-label": opts.squareLabel ? opts.squareLabel(x, y) : null }, opts.squareTip && opts.squareTip(x, y) ? title(opts.squareTip(x, y)) : null));
     }
     svg.append(hits);
   }
@@ -251,7 +251,7 @@ function planetFeatures(planet, { X, Y, c, t, squares }) {
     g.append(s("path", { d: borderOf(inside, X, Y, c), class: "pu-quadrant", fill: "none" }));
     const mx = cells.reduce((a, q) => a + q[0], 0) / cells.length, my = cells.reduce((a, q) => a + q[1], 0) / cells.length;
     const cx = X(mx) + c / 2, cy = Y(my) + c / 2;
-    g.append(s("g", { class: "pu-forbid", "data-res": res }, s("circle", { cx, cy, r: c * 0.42, fill: "#fff", stroke: "#b3261e", "stroke-width": c / 14 }),
+    g.append(s("g", { class: "pu-forbid", "data-res": res, "pointer-events": "all" }, s("circle", { cx, cy, r: c * 0.42, fill: "#fff", stroke: "#b3261e", "stroke-width": c / 14 }),
       resIcon(res, cx, cy, c * 0.27, TERRAIN[res]),
       s("path", { d: `M${cx - c * 0.3},${cy - c * 0.3}L${cx + c * 0.3},${cy + c * 0.3}`, stroke: "#b3261e", "stroke-width": c / 12 }),
       t ? title(t("feature.forbid", { res: t("res." + res) })) : null));
@@ -266,7 +266,9 @@ function planetFeatures(planet, { X, Y, c, t, squares }) {
   // special squares: a tint and the rule's glyph in a corner, still readable under a tile
   const glyph = SPECIAL_GLYPH[planet.rule] || "★";
   for (const [x, y] of planet.special) {
-    g.append(s("rect", { x: X(x) + 1, y: Y(y) + 1, width: c - 2, height: c - 2, class: "pu-special " + planet.rule }));
+    // its rule as a tooltip where nothing lies above it (the board you play gives the same on its squares)
+    g.append(s("rect", { x: X(x) + 1, y: Y(y) + 1, width: c - 2, height: c - 2, class: "pu-special " + planet.rule, "pointer-events": "all" },
+      t ? title(t(`rule.planet.${planet.rule}`)) : null));
     g.append(s("text", { x: X(x) + c * 0.5, y: Y(y) + c * 0.62, class: "pu-specialglyph", "font-size": c * 0.42, text: glyph }));
   }
   // holes (Lacuna): dark pits inside the planet
@@ -424,135 +426,5 @@ export function drawStation(view, opts = {}) {
   return svg;
 }
 
-// ----- the corporation board --------------------------------------------------------------------------------------
-const ROMAN = ["", "I", "II", "III", "IV", "V"];
-/** The five tracks with their benefits and the trackers. opts: {t, clickable: Map track -> handler, compact}. */
-export function drawTracks(view, p, opts = {}) {
-  const fig = view.figures;
-  const pl = view.players[p];
-  const cw = 31, ch = 36, head = 86;
-  const W = head + 16 * cw + 4, H = 5 * ch + 18;
-  const anyClickable = !!(opts.clickable && opts.clickable.size);
-  // a picture unless some track is a control (then a labelled group whose rows are buttons)
-  const svg = s("svg", { class: "pu-tracks", viewBox: `0 0 ${W} ${H}`, role: anyClickable ? "group" : "img", "data-player": p, "aria-label": opts.label || null });
-  if (opts.label && !anyClickable) svg.append(title(opts.label));
-  for (let n = 0; n < 16; n++) svg.append(s("text", { x: head + n * cw + cw / 2, y: 11, class: "pu-trackpos", text: String(n) }));
-  const corpData = corporationOf(view, p);
-  TRACKS.forEach((track, t) => {
-    const y = 16 + t * ch;
-    const clickable = opts.clickable && opts.clickable.get(track);
-    const row = s("g", { class: "pu-trackrow" + (clickable ? " legal" : ""), "data-track": track });
-    row.append(s("rect", { x: 0, y, width: W, height: ch - 3, rx: 5, class: "pu-trackbg" }));
-    row.append(s("rect", { x: 2, y: y + 2, width: 22, height: ch - 7, rx: 4, fill: TERRAIN[track] }));
-    row.append(resIcon(track, 13, y + ch / 2 - 1.5, 7, INK[track]));
-    row.append(s("text", { x: 28, y: y + ch / 2 + 2.5, class: "pu-trackname", text: opts.t ? opts.t("track." + track) : track }));
-    // Oasis Ultd.: the water tracker's position counts steps along its own path (drawn after the rows)
-    const onPath = !!(corpData && corpData.water_path.length && track === "water");
-    const pos = onPath ? -1 : pl.tracks[t];
-    for (let n = 0; n < 16; n++) {
-      const x = head + n * cw;
-      const cell = s("g", { class: "pu-tcell" + (n === pos ? " on" : "") + (n < pos ? " past" : "") });
-      cell.append(s("rect", { x: x + 1, y: y + 2, width: cw - 2, height: ch - 7, rx: 4, class: "pu-tcellbg" }));
-      const benefits = trackBenefits(view, p, t)[n] || [];
-      benefits.forEach(([kind, value], i) => {
-        const bx = x + cw / 2, by = y + (benefits.length > 1 ? (i === 0 ? 11 : 24) : ch / 2 - 1.5);
-        cell.append(benefitIcon(kind, value, bx, by, benefits.length > 1 ? 6 : 8));
-      });
-      cell.append(title(benefitTip(opts.t, track, n, benefits)));
-      row.append(cell);
-    }
-    // Cosmos Inc: lifepods parked on track positions
-    for (const [pt, pn] of pl.track_pods || []) {
-      if (pt !== track) continue;
-      row.append(s("g", { class: "pu-trackpod" }, s("ellipse", { cx: head + pn * cw + cw - 7, cy: y + 8, rx: 5.5, ry: 4, fill: "#fff", stroke: "#d4570f", "stroke-width": 1.5 }),
-        opts.t ? title(opts.t("feature.trackPod", { track: opts.t("track." + track), n: pn })) : null));
-    }
-    // Flux Industries: the flux token's track plays its improved row
-    if (pl.flux === track) row.append(s("g", { class: "pu-fluxmark" }, s("rect", { x: 0, y: y + ch - 14, width: 26, height: 11, rx: 3 }),
-      s("text", { x: 13, y: y + ch - 5.5, text: "FLUX" }), opts.t ? title(opts.t("feature.flux", { track: opts.t("track." + track) })) : null));
-    // the tracker
-    const tx = head + pos * cw + cw / 2;
-    if (!onPath) row.append(s("circle", { cx: tx, cy: y + ch / 2 - 1.5, r: 13.5, class: "pu-tracker", "data-pos": pos }));
-    if (clickable) {
-      const from = onPath ? pl.tracks[t] : pos;
-      const next = Math.min(onPath ? corpData.water_path.length - 1 : 15, from + 1);
-      if (!onPath) row.append(s("rect", { x: head + next * cw + 1, y: y + 2, width: cw - 2, height: ch - 7, rx: 4, class: "pu-tnext" }));
-      row.setAttribute("tabindex", "0");
-      row.setAttribute("role", "button");
-      if (opts.t) row.setAttribute("aria-label", `${opts.t("track." + track)} ${from} → ${next}`);
-      row.addEventListener("click", (e) => clickable(e));
-      row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickable(e); } });
-    }
-    svg.append(row);
-  });
-  // Oasis Ultd.: the water tracker's own path across the board, numbered step by step
-  const corp = corporationOf(view, p);
-  if (corp && corp.water_path.length) {
-    const at = ([track, n]) => [head + n * cw + cw / 2, 16 + TRACKS.indexOf(track) * ch + ch / 2 - 1.5];
-    const pts = corp.water_path.map(at);
-    const path = s("g", { class: "pu-waterpath", "pointer-events": "none" },
-      s("polyline", { points: pts.map(([x, y]) => `${x},${y}`).join(" "), class: "pu-waterline" }));
-    corp.water_path.forEach((step, i) => {
-      const [x, y] = at(step);
-      path.append(s("text", { x: x + cw / 2 - 3, y: y + ch / 2 - 3, class: "pu-waterstep", text: String(i) }));
-    });
-    svg.append(path);
-    // the water tracker where its path has brought it: a blue dashed ring (another row's own tracker is red, solid)
-    const step = pl.tracks[TRACKS.indexOf("water")];
-    const cell = corp.water_path[Math.min(step, corp.water_path.length - 1)];
-    if (cell) {
-      const [x, y] = at(cell);
-      svg.append(s("circle", { cx: x, cy: y, r: 12, class: "pu-tracker pu-watertracker", "data-pos": step, "pointer-events": "none" }));
-    }
-  }
-  return svg;
-}
-
-/** The benefits printed on track t of player p's corporation (the flux token's track: its improved row). */
-export function trackBenefits(view, p, t) {
-  const corp = corporationOf(view, p);
-  const pl = view.players[p];
-  if (!corp) return view.figures.track_benefits[t];
-  if (corp.improved.length && pl.flux === TRACKS[t]) return corp.improved[t];
-  return corp.track_benefits[t];
-}
-
-function benefitIcon(kind, value, x, y, r) {
-  switch (kind) {
-    case "medal":
-      return s("g", {}, s("circle", { cx: x, cy: y, r, fill: "#f1c232", stroke: "#8a6400", "stroke-width": 1.2 }),
-        s("text", { x, y: y + r * 0.42, class: "pu-bmedal", "font-size": r * 1.25, text: String(value) }));
-    case "civ":
-      return s("g", {}, s("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2, fill: "#2b2630" }), resIcon("civ", x, y - r * 0.1, r * 0.62, "#fff"),
-        s("text", { x: x + r * 0.95, y: y + r * 1.05, class: "pu-brank", "font-size": r * 0.95, text: ROMAN[value] }));
-    case "synergy":
-      return s("g", {}, ["#5d4d7e", "#3b8ed8", "#4c9f46", "#cf5a3c", "#98a3ae"].map((colour, i) => {
-        const a0 = (i * 72 - 90) * Math.PI / 180, a1 = ((i + 1) * 72 - 90) * Math.PI / 180;
-        return s("path", { d: `M${x},${y}L${x + r * Math.cos(a0)},${y + r * Math.sin(a0)}A${r},${r} 0 0 1 ${x + r * Math.cos(a1)},${y + r * Math.sin(a1)}Z`, fill: colour });
-      }), s("circle", { cx: x, cy: y, r: r * 0.35, fill: "#fff" }));
-    case "biomass":
-      return s("g", {}, s("rect", { x: x - r * 0.85, y: y - r * 0.85, width: r * 1.7, height: r * 1.7, fill: TERRAIN.biomass, stroke: "#1e1a16", "stroke-width": 1 }), resIcon("biomass", x, y, r * 0.6, "#fff"));
-    case "rover":
-      return roverToken(x, y, r * 0.9, "");
-    case "move":
-      return s("g", {}, s("text", { x, y: y + r * 0.45, class: "pu-bmove", "font-size": r * 1.3, text: `➜${value}` }));
-    case "tech":
-      return s("g", {}, s("rect", { x: x - r, y: y - r * 0.8, width: 2 * r, height: r * 1.6, rx: 2, fill: "#39424d" }),
-        s("text", { x, y: y + r * 0.45, class: "pu-btech", "font-size": r * 1.15, text: ROMAN[value] }));
-    case "skip": // a cell the tracker passes over (not a position of its own)
-      return s("g", { class: "pu-bskip" }, s("path", { d: `M${x - r},${y - r}L${x + r},${y + r}M${x + r},${y - r}L${x - r},${y + r}`, stroke: "#6b6b6b", "stroke-width": 1.5 }));
-    case "advance": // one step on another track (value: its resource index)
-      return s("g", {}, s("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2, fill: TERRAIN[RESOURCES[value]] || "#999" }),
-        s("text", { x, y: y + r * 0.45, class: "pu-badv", "font-size": r * 1.1, fill: INK[RESOURCES[value]] || "#000", text: "+1" }));
-    default:
-      return null;
-  }
-}
-
-export function benefitTip(t, track, n, benefits) {
-  if (!t) return "";
-  const parts = benefits.map(([kind, value]) => t("benefit." + kind, { n: value, r: ROMAN[value] || value, track: kind === "advance" ? t("track." + RESOURCES[value]) : "" }));
-  return `${t("track." + track)} ${n}` + (parts.length ? ": " + parts.join(", ") : "");
-}
-
-export { ROMAN, RESOURCES };
+export const ROMAN = ["", "I", "II", "III", "IV", "V", "VI"];
+export { RESOURCES };

@@ -8,8 +8,9 @@ import { boardKeys } from "/static/boardkeys.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
 import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf, coverOf, planetSquares } from "./model.js";
-import { drawPlanet, drawGhost, drawStation, drawTracks, tileSvg, iconSvg, PLAYER_HEX, ROMAN, TARGET_GLYPH } from "./board.js";
-import { MODULE_KINDS, moduleActionLabel, modulePrompt, moduleChoices, techTexts, boardLegend, squareNotes, moduleEventText } from "./modules.js";
+import { drawPlanet, drawGhost, drawStation, tileSvg, iconSvg, PLAYER_HEX, ROMAN, TARGET_GLYPH } from "./board.js";
+import { drawTracks } from "./tracks.js";
+import { MODULE_KINDS, moduleActionLabel, modulePrompt, moduleChoices, techTexts, boardLegend, squareNotes, moduleEventText, abilityActions } from "./modules.js";
 
 export const strings = STRINGS;
 
@@ -106,7 +107,7 @@ export function mount(element, a) {
   if (!listening) {   // once per page: mount runs again after a language or seat change
     listening = true;
     document.addEventListener("keydown", onKey);
-    document.addEventListener("click", (e) => { if (menu && !menu.contains(e.target) && !e.target.closest?.(".pu-sq, .pu-trackrow")) closeMenu(); }, true);
+    document.addEventListener("click", (e) => { if (menu && !menu.contains(e.target) && !e.target.closest?.(".pu-sq, .pu-trackrow, .pu-tctl")) closeMenu(); }, true);
   }
 }
 
@@ -201,7 +202,7 @@ function actionLabel(a) {
     case "turn": return T(x === 0 ? "act.turn0" : "act.turn", { n: x });
     case "gain": return T("act.gain", { track: trackName(x) });
     case "energy": return T("act.energy", { track: trackName(x) });
-    case "synergy": return T("act.synergy", { track: trackName(x) });
+    case "synergy": return T(y === "twice" ? "act.synergyTwice" : "act.synergy", { track: trackName(x) });
     case "advance": return T("act.advance", { track: trackName(x) });
     case "regress": return T("act.regress", { track: trackName(x) });
     case "only": return T("act.only", { res: resName(x) });
@@ -396,6 +397,7 @@ function renderPlanet() {
     c: 40, t: T, interactive: own, targets, lines: clearLines, onLine: (line, n) => send(`clear ${line} ${n}`),
     roverTargets: movers, selectedRover: own ? roverSel : null,
     label: planetLabel(p), squareLabel: own ? squareLabeller(p, acts) : null, letters: resourceLetters(),
+    squareTip: own ? ((tips) => (x, y) => tips.get(key(x, y)))(squareNotes(view, p, T, true)) : null,
   });
   geo = drawn;
   const svg = drawn.svg;
@@ -427,8 +429,11 @@ function resourceLetters() {
 /** A planet's text alternative: whose it is and what covers it. */
 function planetLabel(p) {
   const pl = view.players[p];
+  const planet = view.figures.planets && view.figures.planets[pl.planet];
+  // a special planet: its name and rule follow (the picture's tooltip and text alternative)
+  const rule = planet && planet.rule !== "none" ? ` ${T("board.planet", { name: pl.planet })}: ${T("rule.planet." + planet.rule)}` : "";
   return T("aria.planet", { name: p === me ? T("planet.yours") : T("planet.of", { name: seatName(p) }), tiles: pl.tiles.length,
-    empty: pl.empty_squares, rovers: pl.rovers.length, pods: pl.lifepods.length, met: pl.meteorites.length });
+    empty: pl.empty_squares, rovers: pl.rovers.length, pods: pl.lifepods.length, met: pl.meteorites.length }) + rule;
 }
 
 /** (x, y) -> what a screen reader says of a square of player p's planet: where, what lies there, what it offers. */
@@ -691,16 +696,26 @@ function renderTracks() {
   // each ability in words, visible (not a hover-only tooltip): the standard corporation's short names with the full
   // text as a description, a module corporation's full texts
   const module = view.figures.corporations && view.figures.corporations[pl.corporation] && view.figures.corporations[pl.corporation].rule !== "none";
-  const levels = techTexts(view, p, lang()).map((lv) => h("li" + (pl.tech_levels.includes(lv.level) ? ".on" : ""),
+  const texts = techTexts(view, p, lang());
+  // an ability usable now is a button on its own line of the board (once a round / once a game)
+  const uses = p === me ? abilityActions(view, p, legal) : new Map();
+  const levels = texts.map((lv) => h("li" + (pl.tech_levels.includes(lv.level) ? ".on" : ""),
     { title: lv.text, dataset: { level: lv.level } },
     h("b", ROMAN[lv.level] || String(lv.level)), " ", module ? h("span.pu-techtext", lv.text) : [T("tech." + lv.level), h("span.pu-visually-hidden", ": " + lv.text)],
-    pl.tech_levels.includes(lv.level) ? h("span.pu-techon", { "aria-hidden": "true" }, " ✔") : null));
+    pl.tech_levels.includes(lv.level) ? h("span.pu-techon", { "aria-hidden": "true" }, " ✔") : null,
+    (uses.get(lv.level) || []).map((a) => h("button.pu-techuse", { type: "button", dataset: { action: a.text }, title: actionLabel(a),
+      "aria-label": `${T("tech.use")}: ${actionLabel(a)}`, onclick: () => send(a.text) }, "▶ ", T("tech.use")))));
+  const techText = (level) => (texts.find((lv) => lv.level === level) || {}).text || "";
+  // the corporation's own actions on its board: one is sent, several open a menu
+  const act = p === me ? { legal: legal.filter((a) => ["branch", "biomass_reset", "climb", "slot", "patch_synergy", "draw_objectives", "claim_row"].includes(a.kind)),
+    label: actionLabel, choose: (acts, e, heading) => (acts.length === 1 ? send(acts[0].text)
+      : openMenu(e, heading, acts.map((a) => ({ label: actionLabel(a), action: a.text, run: () => send(a.text) })))) } : null;
   els.tracks.replaceChildren(
     h("h4", T("tracks.title"), h("span.pu-muted", " · ", p === me ? T("planet.yours") : seatName(p), pl.corporation ? ` · ${pl.corporation}` : "")),
     // on a phone the tracks keep a readable size and scroll sideways inside their panel (then a focusable region,
     // so that a keyboard can scroll it too: see scrollRegions)
     h("div.pu-trackscroll", { role: "region", "aria-label": T("tracks.title") },
-      drawTracks(view, p, { t: T, clickable, label: T("aria.tracks", { name: p === me ? T("planet.yours") : seatName(p), list: TRACKS.map((t, i) => `${trackName(t)} ${pl.tracks[i]}`).join(", ") }) })),
+      drawTracks(view, p, { t: T, clickable, act, techText, label: T("aria.tracks", { name: p === me ? T("planet.yours") : seatName(p), list: TRACKS.map((t, i) => `${trackName(t)} ${pl.tracks[i]}`).join(", ") }) })),
     h("div.pu-techlevels" + (module ? ".module" : ""), h("span.pu-glabel", T("tracks.tech")), h("ol", levels)));
   scrollRegions();
 }
