@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from brassboard.engine import Action, GameState
 
+from . import bots_corporations as plans
 from . import corporations, makeshift, planets, wormhole
 from . import geometry as g
 from .figures import BIOMASS, RESOURCE_INDEX, RESOURCES, ROVER, TECH, TRACK_TOP, WATER, figures, planet_shapes
@@ -33,7 +34,6 @@ METEOR_LINE_PENALTY = 0.3  # per medal of a row or column a new meteorite spoils
 LIFEPOD_PENALTY = 1.5
 LINE_PROGRESS = 1.0  # weight of bringing a row or column closer to complete (squared share covered)
 HOLE_PENALTY = 1.2  # per single empty square a tile walls in (only a biomass patch could fill it)
-REGRESS_COST = 1.0  # Republic: the step of another tracker each civ milestone takes back (about one step's worth)
 CIV_CARD_VALUE = {"medals": 1.0, "medals_and_advance": 1.3, "advance_different": 1.5, "advance_one": 1.5,
                   "biomass": 1.0, "rover_move": 0.6, "place_depot_tile": 2.5, "collect_lifepods": 1.2,
                   "teleport_rover": 0.8, "destroy_meteorites_line": 1.0, "destroy_meteorites": 0.8,
@@ -67,7 +67,7 @@ def step_value(corp: Corp, track: int, steps: int = 1) -> float:
             elif benefit != "medal":
                 value += BENEFIT_VALUE.get(benefit, 0.0)
                 if benefit == "civ" and corp.corporation.rule == "civ_regress":
-                    value -= REGRESS_COST  # Republic: each civ milestone costs a step of another tracker
+                    value -= plans.cheapest_regress(corp, BENEFIT_VALUE, MOVE_VALUE)  # Republic: a regress
     medal_at = corp.corporation.medal_at[track]
     gained = medal_at[min(TRACK_TOP, position + steps)] - medal_at[position]
     # an early step is worth a little for the steps it opens, even without a benefit of its own
@@ -148,8 +148,7 @@ class GreedyBot:
         return best[self.rng.randrange(len(best))]
 
     def _scorer(self, state: PlanetUnknownState, p: int, corp: Corp) -> Callable[[Action], float]:
-        targets = corp.lifepods | corp.meteorites
-        distances = _distances(corp, targets) if targets and (corp.rovers or corp.pending) else None
+        rovers = plans.RoverPlan(corp)
 
         def score(action: Action) -> float:
             kind, args = action.kind, action.args
@@ -160,8 +159,7 @@ class GreedyBot:
                 steps = int(item[3]) if item else 2 if args[-1] == "twice" else 1  # Jump Drive tech 3
                 return step_value(corp, RESOURCE_INDEX[str(args[0])], steps)
             if kind == "regress":
-                t = RESOURCE_INDEX[str(args[0])]
-                return -step_value(corp, t) - corporations.track_medal(corp, t)
+                return -plans.regress_cost(corp, RESOURCE_INDEX[str(args[0])], BENEFIT_VALUE, MOVE_VALUE)
             if kind == "only":
                 resource = RESOURCE_INDEX[str(args[0])]
                 return step_value(corp, resource) if resource < len(corp.tracks) else 0.5
@@ -174,15 +172,7 @@ class GreedyBot:
             if kind == "turn":
                 return self._rotation_value(state, p, int(args[0]))
             if kind in ("rove", "deploy", "teleport"):
-                x, y = int(args[-2]), int(args[-1])
-                index = g.cell(x, y)
-                if targets >> index & 1:
-                    return 10.0
-                if distances is None:
-                    return -1.0 if kind == "rove" else 0.0
-                here = distances.get(corp.rovers[int(args[0])], 99) if kind == "rove" else 99
-                there = distances.get(index, 99)
-                return 1.0 if kind == "rove" and there < here else (-there / 10 if kind != "rove" else -1.0)
+                return rovers.value(kind, args)
             if kind == "done":
                 return -0.5
             if kind == "patch":
@@ -200,8 +190,8 @@ class GreedyBot:
             if kind == "keep":
                 card = FIG.civ_cards[corp.offer[int(args[0]) - 1]]
                 return CIV_CARD_VALUE.get(card["kind"], 0.5) + float(card.get("medals", 0))
-            if kind == "slot":  # Jump Drive: a tech slot is worth more than the lifepod's medal
-                return 0.5 if args[0] == "area" else 2.0 - 0.1 * int(args[0])
+            if kind == "slot":  # Jump Drive: a tech slot, by what its ability brings over the game left
+                return plans.slot_value(corp, args[0])
             if kind == "patch_synergy":
                 return max(step_value(corp, t) for t in range(5)) - 1.0
             if kind == "claim_row":
@@ -217,8 +207,21 @@ class GreedyBot:
                 return branch_value(corp, int(args[0]))
             if kind == "biomass_reset":  # Wormhole tech 1: gives up the biomass medals for more benefits
                 return -float(corporations.track_medal(corp, BIOMASS))
-            if kind in ("pod", "relocate"):  # Cosmos: a lifepod scores in the area; on a track it only jumps
-                return 1.0 if args[-1] in ("area", "stop") else -0.5
+            if kind == "pod":  # Cosmos: in the scoring area, or just ahead of a tracker to save it a step
+                return plans.where_value(corp, args)
+            if kind == "relocate":
+                return plans.relocate_value(corp, args)
+            if kind in ("relocate_one", "relocate_three"):  # only when a relocation gains something
+                return plans.best_relocation(corp) - 0.5
+            if kind == "flux":  # Flux: where the active tech pays most
+                t = RESOURCE_INDEX[str(args[0])]
+                return plans.flux_value(corp, t, step_value(corp, t), BENEFIT_VALUE, MOVE_VALUE)
+            if kind == "flux_milestone":
+                return plans.flux_milestone_value(corp, corp.flux, BENEFIT_VALUE, MOVE_VALUE)
+            if kind == "flux_advance":
+                return step_value(corp, corp.flux)
+            if kind == "horizon_advance":
+                return step_value(corp, ROVER)
             if kind == "synergy_or_peek" or kind == "peek":
                 return 0.0
             return self.rng.random()
@@ -239,7 +242,10 @@ class GreedyBot:
         value -= holes.bit_count() * HOLE_PENALTY
         for resource, part in ((kind.resource_a, pl.mask_a), (kind.resource_b, pl.mask_b)):
             if resource == WATER:
-                if part & corp.planet.ice:
+                oasis_steps = corporations.water_steps(corp, part, corp.planet.ice)
+                if oasis_steps is not None:  # Oasis: a step per water square on ice
+                    value += step_value(corp, WATER, oasis_steps) if oasis_steps else 0.0
+                elif part & corp.planet.ice:
                     value += step_value(corp, WATER) * (2 if corp.ability("double_water") else 1)
             elif resource < 5:
                 value += step_value(corp, resource)
@@ -335,21 +341,6 @@ def _line_medals(corp: Corp, b: int) -> float:
     index = b.bit_length() - 1
     x, y = g.xy(index)
     return float(corp.planet.row_medals[y] + corp.planet.column_medals[x])
-
-
-def _distances(corp: Corp, targets: int) -> dict[int, int]:
-    """Steps from every planet square to the nearest target square (breadth-first over the planet)."""
-    distances = {i: 0 for i in g.cells_of(targets)}
-    frontier = targets
-    seen = targets
-    step = 0
-    while frontier:
-        step += 1
-        frontier = g.neighbours(frontier) & corp.planet.squares & ~seen
-        seen |= frontier
-        for i in g.cells_of(frontier):
-            distances[i] = step
-    return distances
 
 
 def rank_actions(state: GameState, player: int, legal: list[Action]) -> list[Action]:
