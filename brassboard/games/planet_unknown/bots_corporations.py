@@ -30,6 +30,7 @@ PICK_UP_VALUE = 8.0  # Horizon: a rover move that picks a meteorite up (it still
 CLOSER_VALUE = 1.0  # a rover move that brings it closer to what it is heading for
 AWAY_VALUE = -1.0  # any other rover move (worse than ``done``, so movement is not wasted walking about)
 TECH_LEVEL_VALUE = 2.0  # a tech ability (the same figure as a tech milestone in bots.BENEFIT_VALUE)
+STEP_LOST = 1.0  # a regress takes back a step the tracker must climb again (tuned on 20 Republic games)
 RECLAIM_SHARE = 0.5  # share of a position's benefit counted when a regress lets the tracker claim it again
 AREA_LIFEPOD = 1.0  # Cosmos / Jump Drive: a lifepod in the scoring area scores one medal
 POD_REACH = 4  # Cosmos: a lifepod further than this ahead of its tracker saves a step only late, if ever
@@ -133,8 +134,9 @@ def benefits_value(benefits: tuple[Benefit, ...], corp: Corp, values: dict[str, 
 
 
 def regress_cost(corp: Corp, t: int, values: dict[str, float], move: float) -> float:
-    """What regressing tracker ``t`` one step costs: the medal it drops and the tech levels it locks, less a share
-    of the benefit it claims again when it climbs back (an impossible regress costs nothing: nothing happens)."""
+    """What regressing tracker ``t`` one step costs: the step, the medal it drops and the tech levels it locks, less
+    a share of the benefit it claims again when it climbs back (an impossible regress costs nothing: nothing
+    happens)."""
     below = corporations.step_down(corp, t)
     if below is None:
         return 0.0
@@ -155,7 +157,7 @@ def regress_cost(corp: Corp, t: int, values: dict[str, float], move: float) -> f
     reclaim = 0.0
     if t != TECH and column != TECH and t != CIV:  # a tech milestone claimed again brings nothing new
         reclaim = benefits_value(corporations.benefits_at(corp, column, position), corp, values, move)
-    return dropped + locked * TECH_LEVEL_VALUE - RECLAIM_SHARE * reclaim
+    return STEP_LOST + dropped + locked * TECH_LEVEL_VALUE - RECLAIM_SHARE * reclaim
 
 
 def cheapest_regress(corp: Corp, values: dict[str, float], move: float) -> float:
