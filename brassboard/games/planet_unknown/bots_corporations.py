@@ -167,6 +167,25 @@ def cheapest_regress(corp: Corp, values: dict[str, float], move: float) -> float
     return min(costs, default=0.0)
 
 
+# ----- Makeshift ---------------------------------------------------------------------------------------------------
+LANE_AHEAD = 3  # Makeshift: the cells above a tracker its next climbs will most likely land on
+_LANES: dict[tuple[str, int, int], float] = {}
+
+
+def lane_value(corp: Corp, column: int, height: int, values: dict[str, float], move: float) -> float:
+    """Makeshift: what the next cells above ``height`` in ``column`` bring on average — a tracker that stands in a
+    column of movement or milestones keeps claiming them (cached per corporation: the printed cells only)."""
+    key = (corp.corporation_name, column, height)
+    found = _LANES.get(key)
+    if found is None:
+        benefits = corp.corporation.benefits[column]
+        cells = range(height + 1, min(TRACK_TOP, height + LANE_AHEAD) + 1)
+        total = sum(benefits_value(benefits[h], corp, values, move) for h in cells
+                    if not any(b == "rover" for b, _ in benefits[h]))  # a rover milestone: only while rovers last
+        found = _LANES[key] = total / LANE_AHEAD
+    return found
+
+
 # ----- Flux Industries ---------------------------------------------------------------------------------------------
 def active_level(corp: Corp) -> int:
     """Flux: the one tech level in use (the latest unlocked; 0 none)."""
