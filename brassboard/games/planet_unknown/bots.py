@@ -33,7 +33,8 @@ SNUG_VALUE = 0.25  # per side of the tile touching something already covered or 
 METEOR_LINE_PENALTY = 0.3  # per medal of a row or column a new meteorite spoils (it can be collected later)
 LIFEPOD_PENALTY = 1.5
 LINE_PROGRESS = 1.0  # weight of bringing a row or column closer to complete (squared share covered)
-LANE_WEIGHT = 2.0  # Makeshift: weight of the column's next cells against the cell climbed to (20 games: 1 → 38.8, 2 → 39.9, 3 → 41.0)
+# Makeshift: weight of the column's next cells against the cell climbed to (20 games: 1 → 38.8, 2 → 39.9, 3 → 41.0)
+LANE_WEIGHT = 2.0
 HOLE_PENALTY = 1.2  # per single empty square a tile walls in (only a biomass patch could fill it)
 CIV_CARD_VALUE = {"medals": 1.0, "medals_and_advance": 1.3, "advance_different": 1.5, "advance_one": 1.5,
                   "biomass": 1.0, "rover_move": 0.6, "place_depot_tile": 2.5, "collect_lifepods": 1.2,
