@@ -182,6 +182,8 @@ class GreedyBot:
                 return -0.5
             if kind == "patch":
                 b = g.bit(int(args[0]), int(args[1]))
+                if b & corp.occupied:  # Wormhole techs 2 and 5: on a tile, where it may destroy a meteorite
+                    return plans.patch_on_tile_value(corp, b)
                 return _snugness(corp, b) + _lines_completed(corp, b) + _planet_rule_value(corp, b)
             if kind == "store":
                 return 0.4
@@ -252,6 +254,8 @@ class GreedyBot:
                     value += step_value(corp, WATER, oasis_steps) if oasis_steps else 0.0
                 elif part & corp.planet.ice:
                     value += step_value(corp, WATER) * (2 if corp.ability("double_water") else 1)
+            elif resource == BIOMASS and wormhole.plays(corp) and not g.neighbours(part) & corp.terrain[BIOMASS]:
+                continue  # Wormhole: a tile starting a new biomass area does not advance biomass
             elif resource < 5:
                 value += step_value(corp, resource)
             else:  # energy: the best track it may choose

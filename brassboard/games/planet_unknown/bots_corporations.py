@@ -186,6 +186,22 @@ def lane_value(corp: Corp, column: int, height: int, values: dict[str, float], m
     return found
 
 
+# ----- Wormhole Corp -----------------------------------------------------------------------------------------------
+def patch_on_tile_value(corp: Corp, b: int) -> float:
+    """Wormhole techs 2 and 5: a patch on a tile square covers nothing new; on a meteorite it destroys it, which
+    frees its row and column (their medals count when they are complete and hold no other meteorite)."""
+    if not corp.meteorites & b:
+        return -0.5  # an empty planet square is always better
+    covered = planets.covered_for_lines(corp)
+    planet = corp.planet
+    value = 0.5  # one meteorite fewer in the way
+    for lines, medals in ((planet.rows, planet.row_medals), (planet.columns, planet.column_medals)):
+        for line, medal in zip(lines, medals, strict=True):
+            if line & b and corp.meteorites & line == b:
+                value += medal if line & covered == line else medal * (line & covered).bit_count() / line.bit_count()
+    return value
+
+
 # ----- Flux Industries ---------------------------------------------------------------------------------------------
 def active_level(corp: Corp) -> int:
     """Flux: the one tech level in use (the latest unlocked; 0 none)."""
