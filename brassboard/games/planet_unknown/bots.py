@@ -109,10 +109,13 @@ def climb_value(corp: Corp, t: int, column: int, height: int) -> float:
     columns, heights = list(corp.columns), list(corp.tracks)
     before = levels(columns, heights)
     columns[t], heights[t] = column, height
-    value += (levels(columns, heights) - before) * BENEFIT_VALUE["tech"]
-    # the column it stands in decides what its next climbs claim
-    lane = (plans.lane_value(corp, column, min(height, TRACK_TOP), BENEFIT_VALUE, MOVE_VALUE)
-            - plans.lane_value(corp, corp.columns[t], corp.tracks[t], BENEFIT_VALUE, MOVE_VALUE))
+    kept = levels(columns, heights) - before
+    value += kept * BENEFIT_VALUE["tech"]
+    # the column it stands in decides what its next climbs claim (a move that locks tech levels is weighed by them)
+    lane = 0.0
+    if kept >= 0:
+        lane = (plans.lane_value(corp, column, min(height, TRACK_TOP), BENEFIT_VALUE, MOVE_VALUE)
+                - plans.lane_value(corp, corp.columns[t], corp.tracks[t], BENEFIT_VALUE, MOVE_VALUE))
     return value + LANE_WEIGHT * lane + medal_at[column][height] - medal_at[corp.columns[t]][corp.tracks[t]] + 0.3
 
 
