@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from brassboard.engine import Action, GameState
 
+from . import bots_corporations as plans
 from . import corporations, makeshift, planets, wormhole
 from . import geometry as g
 from .figures import BIOMASS, RESOURCE_INDEX, RESOURCES, ROVER, TECH, TRACK_TOP, WATER, figures, planet_shapes
@@ -32,8 +33,9 @@ SNUG_VALUE = 0.25  # per side of the tile touching something already covered or 
 METEOR_LINE_PENALTY = 0.3  # per medal of a row or column a new meteorite spoils (it can be collected later)
 LIFEPOD_PENALTY = 1.5
 LINE_PROGRESS = 1.0  # weight of bringing a row or column closer to complete (squared share covered)
+# Makeshift: weight of the column's next cells against the cell climbed to (20 games: 1 → 38.8, 2 → 39.9, 3 → 41.0)
+LANE_WEIGHT = 2.0
 HOLE_PENALTY = 1.2  # per single empty square a tile walls in (only a biomass patch could fill it)
-REGRESS_COST = 1.0  # Republic: the step of another tracker each civ milestone takes back (about one step's worth)
 CIV_CARD_VALUE = {"medals": 1.0, "medals_and_advance": 1.3, "advance_different": 1.5, "advance_one": 1.5,
                   "biomass": 1.0, "rover_move": 0.6, "place_depot_tile": 2.5, "collect_lifepods": 1.2,
                   "teleport_rover": 0.8, "destroy_meteorites_line": 1.0, "destroy_meteorites": 0.8,
@@ -55,11 +57,21 @@ def step_value(corp: Corp, track: int, steps: int = 1) -> float:
         medal_at = corp.corporation.medal_at[track]
         return medal_at[target] - medal_at[position] + 1.0 + 0.3
     if position >= TRACK_TOP:
-        return corp.corporation.rover_overflow_move * MOVE_VALUE if track == ROVER else 0.0
+        return corporations.overflow_move(corp) * MOVE_VALUE if track == ROVER else 0.0
+    # Cosmos' trackers jump the lifepods on their track: walk the real steps (Oasis' blocked steps were walked too,
+    # 40 games: 47.5 without, 46.6 with — so not)
+    walk = corp.corporation.rule == corporations.COSMOS
     value = 0.0
-    for k in range(1, steps + 1):
-        reached = min(TRACK_TOP, position + k)
-        for benefit, amount in corp.corporation.benefits[track][reached]:
+    reached = position
+    for _ in range(steps):
+        corp.tracks[track] = reached
+        target = corporations.step_up(corp, track) if walk else reached + 1 if reached < TRACK_TOP else None
+        if target is None:
+            if track == ROVER:
+                value += corporations.overflow_move(corp) * MOVE_VALUE
+            break
+        reached = target
+        for benefit, amount in corporations.benefits_at(corp, track, reached):  # Flux: its improved track
             if benefit == "move":
                 value += amount * MOVE_VALUE
             elif benefit == "rover":
@@ -67,9 +79,18 @@ def step_value(corp: Corp, track: int, steps: int = 1) -> float:
             elif benefit != "medal":
                 value += BENEFIT_VALUE.get(benefit, 0.0)
                 if benefit == "civ" and corp.corporation.rule == "civ_regress":
-                    value -= REGRESS_COST  # Republic: each civ milestone costs a step of another tracker
-    medal_at = corp.corporation.medal_at[track]
-    gained = medal_at[min(TRACK_TOP, position + steps)] - medal_at[position]
+                    value -= plans.cheapest_regress(corp, BENEFIT_VALUE, MOVE_VALUE)  # Republic: a regress
+    corp.tracks[track] = position
+    if walk:  # Cosmos: medals under a lifepod are ignored
+        before = corporations.track_medal(corp, track)
+        corp.tracks[track] = reached
+        gained = corporations.track_medal(corp, track) - before
+        corp.tracks[track] = position  # looked ahead only
+    else:
+        medal_at = corp.corporation.medal_at[track]
+        gained = medal_at[reached] - medal_at[position]
+    if reached == position:
+        return value  # past the top: the step brings only the rover's overflow
     # an early step is worth a little for the steps it opens, even without a benefit of its own
     return value + gained + 0.3
 
@@ -88,8 +109,14 @@ def climb_value(corp: Corp, t: int, column: int, height: int) -> float:
     columns, heights = list(corp.columns), list(corp.tracks)
     before = levels(columns, heights)
     columns[t], heights[t] = column, height
-    value += (levels(columns, heights) - before) * BENEFIT_VALUE["tech"]
-    return value + medal_at[column][height] - medal_at[corp.columns[t]][corp.tracks[t]] + 0.3
+    kept = levels(columns, heights) - before
+    value += kept * BENEFIT_VALUE["tech"]
+    # the column it stands in decides what its next climbs claim (a move that locks tech levels is weighed by them)
+    lane = 0.0
+    if kept >= 0:
+        lane = (plans.lane_value(corp, column, min(height, TRACK_TOP), BENEFIT_VALUE, MOVE_VALUE)
+                - plans.lane_value(corp, corp.columns[t], corp.tracks[t], BENEFIT_VALUE, MOVE_VALUE))
+    return value + LANE_WEIGHT * lane + medal_at[column][height] - medal_at[corp.columns[t]][corp.tracks[t]] + 0.3
 
 
 def row_benefits(corp: Corp, track: int, position: int, tech: bool = True) -> float:
@@ -148,8 +175,7 @@ class GreedyBot:
         return best[self.rng.randrange(len(best))]
 
     def _scorer(self, state: PlanetUnknownState, p: int, corp: Corp) -> Callable[[Action], float]:
-        targets = corp.lifepods | corp.meteorites
-        distances = _distances(corp, targets) if targets and (corp.rovers or corp.pending) else None
+        rovers = plans.RoverPlan(corp)
 
         def score(action: Action) -> float:
             kind, args = action.kind, action.args
@@ -160,8 +186,7 @@ class GreedyBot:
                 steps = int(item[3]) if item else 2 if args[-1] == "twice" else 1  # Jump Drive tech 3
                 return step_value(corp, RESOURCE_INDEX[str(args[0])], steps)
             if kind == "regress":
-                t = RESOURCE_INDEX[str(args[0])]
-                return -step_value(corp, t) - corporations.track_medal(corp, t)
+                return -plans.regress_cost(corp, RESOURCE_INDEX[str(args[0])], BENEFIT_VALUE, MOVE_VALUE)
             if kind == "only":
                 resource = RESOURCE_INDEX[str(args[0])]
                 return step_value(corp, resource) if resource < len(corp.tracks) else 0.5
@@ -174,19 +199,13 @@ class GreedyBot:
             if kind == "turn":
                 return self._rotation_value(state, p, int(args[0]))
             if kind in ("rove", "deploy", "teleport"):
-                x, y = int(args[-2]), int(args[-1])
-                index = g.cell(x, y)
-                if targets >> index & 1:
-                    return 10.0
-                if distances is None:
-                    return -1.0 if kind == "rove" else 0.0
-                here = distances.get(corp.rovers[int(args[0])], 99) if kind == "rove" else 99
-                there = distances.get(index, 99)
-                return 1.0 if kind == "rove" and there < here else (-there / 10 if kind != "rove" else -1.0)
+                return rovers.value(kind, args)
             if kind == "done":
                 return -0.5
             if kind == "patch":
                 b = g.bit(int(args[0]), int(args[1]))
+                if b & corp.occupied:  # Wormhole techs 2 and 5: on a tile, where it may destroy a meteorite
+                    return plans.patch_on_tile_value(corp, b)
                 return _snugness(corp, b) + _lines_completed(corp, b) + _planet_rule_value(corp, b)
             if kind == "store":
                 return 0.4
@@ -200,8 +219,8 @@ class GreedyBot:
             if kind == "keep":
                 card = FIG.civ_cards[corp.offer[int(args[0]) - 1]]
                 return CIV_CARD_VALUE.get(card["kind"], 0.5) + float(card.get("medals", 0))
-            if kind == "slot":  # Jump Drive: a tech slot is worth more than the lifepod's medal
-                return 0.5 if args[0] == "area" else 2.0 - 0.1 * int(args[0])
+            if kind == "slot":  # Jump Drive: a tech slot, by what its ability brings over the game left
+                return plans.slot_value(corp, args[0])
             if kind == "patch_synergy":
                 return max(step_value(corp, t) for t in range(5)) - 1.0
             if kind == "claim_row":
@@ -217,8 +236,21 @@ class GreedyBot:
                 return branch_value(corp, int(args[0]))
             if kind == "biomass_reset":  # Wormhole tech 1: gives up the biomass medals for more benefits
                 return -float(corporations.track_medal(corp, BIOMASS))
-            if kind in ("pod", "relocate"):  # Cosmos: a lifepod scores in the area; on a track it only jumps
-                return 1.0 if args[-1] in ("area", "stop") else -0.5
+            if kind == "pod":  # Cosmos: in the scoring area, or just ahead of a tracker to save it a step
+                return plans.where_value(corp, args)
+            if kind == "relocate":
+                return plans.relocate_value(corp, args)
+            if kind in ("relocate_one", "relocate_three"):  # only when a relocation gains something
+                return plans.best_relocation(corp) - 0.5
+            if kind == "flux":  # Flux: where the active tech pays most
+                t = RESOURCE_INDEX[str(args[0])]
+                return plans.flux_value(corp, t, step_value(corp, t), BENEFIT_VALUE, MOVE_VALUE)
+            if kind == "flux_milestone":
+                return plans.flux_milestone_value(corp, corp.flux, BENEFIT_VALUE, MOVE_VALUE)
+            if kind == "flux_advance":
+                return step_value(corp, corp.flux)
+            if kind == "horizon_advance":
+                return step_value(corp, ROVER)
             if kind == "synergy_or_peek" or kind == "peek":
                 return 0.0
             return self.rng.random()
@@ -239,8 +271,13 @@ class GreedyBot:
         value -= holes.bit_count() * HOLE_PENALTY
         for resource, part in ((kind.resource_a, pl.mask_a), (kind.resource_b, pl.mask_b)):
             if resource == WATER:
-                if part & corp.planet.ice:
+                oasis_steps = corporations.water_steps(corp, part, corp.planet.ice)
+                if oasis_steps is not None:  # Oasis: a step per water square on ice
+                    value += step_value(corp, WATER, oasis_steps) if oasis_steps else 0.0
+                elif part & corp.planet.ice:
                     value += step_value(corp, WATER) * (2 if corp.ability("double_water") else 1)
+            elif resource == BIOMASS and wormhole.plays(corp) and not g.neighbours(part) & corp.terrain[BIOMASS]:
+                continue  # Wormhole: a tile starting a new biomass area does not advance biomass
             elif resource < 5:
                 value += step_value(corp, resource)
             else:  # energy: the best track it may choose
@@ -335,21 +372,6 @@ def _line_medals(corp: Corp, b: int) -> float:
     index = b.bit_length() - 1
     x, y = g.xy(index)
     return float(corp.planet.row_medals[y] + corp.planet.column_medals[x])
-
-
-def _distances(corp: Corp, targets: int) -> dict[int, int]:
-    """Steps from every planet square to the nearest target square (breadth-first over the planet)."""
-    distances = {i: 0 for i in g.cells_of(targets)}
-    frontier = targets
-    seen = targets
-    step = 0
-    while frontier:
-        step += 1
-        frontier = g.neighbours(frontier) & corp.planet.squares & ~seen
-        seen |= frontier
-        for i in g.cells_of(frontier):
-            distances[i] = step
-    return distances
 
 
 def rank_actions(state: GameState, player: int, legal: list[Action]) -> list[Action]:
