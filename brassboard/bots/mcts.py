@@ -62,6 +62,7 @@ DEFAULT_HORIZON = 24
 
 _SQRT_LOG: list[float] = [0.0]  # sqrt(log(n)): UCB's exploration numerator, looked up instead of computed
 _INV_SQRT: list[float] = [0.0]  # 1 / sqrt(n)
+_DRAW_LIMITS: list[int] = [0]  # per bound n: the largest multiple of n below 2**64, for unbiased draws (_draw)
 
 
 def _grow_tables(n: int) -> None:
@@ -69,6 +70,21 @@ def _grow_tables(n: int) -> None:
     size = max(2 * len(_SQRT_LOG), n + 1, 1024)
     _SQRT_LOG.extend(math.sqrt(math.log(k)) for k in range(len(_SQRT_LOG), size))
     _INV_SQRT.extend(1.0 / math.sqrt(k) for k in range(len(_INV_SQRT), size))
+
+
+def _draw(rng: Rng, n: int) -> int:
+    """``rng.below(n)`` (the same draws, the same result) with the rejection limit looked up, not recomputed.
+
+    The rollouts' hot call: ``Rng.below`` does two 65-bit operations per draw to find its limit.
+    """
+    limits = _DRAW_LIMITS
+    if n >= len(limits):
+        limits.extend((1 << 64) - ((1 << 64) % k) for k in range(len(limits), max(2 * len(limits), n + 1, 64)))
+    limit = limits[n]
+    while True:
+        value = rng.next64()
+        if value < limit:
+            return value % n
 
 
 class UnsupportedGame(ValueError):
@@ -80,7 +96,19 @@ def supports(state_class: type[GameState]) -> bool:
     return not state_class.info.hidden_information or has_determinize(state_class)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
+class _Row:
+    """What a node's selection found for one actor, kept for the next visit with the very same legal actions: the
+    tried children in the order of ``legal`` and the untried actions. A deterministic game meets the same legal
+    actions at a node every time, so selection there is one list comparison and the UCB loop."""
+
+    legal: list[Action]
+    actions: list[Action]
+    nodes: list[Node]
+    untried: list[Action]
+
+
+@dataclass(eq=False, slots=True)
 class Node:
     """One node of the search tree; ``actor`` made the move that leads here, and the sums are from their side."""
 
@@ -90,9 +118,10 @@ class Node:
     win_sum: float = 0.0
     margin_sum: float = 0.0
     children: dict[int, dict[Action, Node]] = field(default_factory=dict)  # actor -> action -> child
+    rows: dict[int, _Row] = field(default_factory=dict)  # actor -> the last selection's row (_Row)
 
 
-@dataclass
+@dataclass(slots=True)
 class _MarginRange:
     """The score margins seen in one search, to map a mean margin onto [0, 1]."""
 
@@ -100,8 +129,11 @@ class _MarginRange:
     high: float = -math.inf
 
     def include(self, margins: list[float]) -> None:
-        self.low = min(self.low, *margins)
-        self.high = max(self.high, *margins)
+        for margin in margins:
+            if margin < self.low:
+                self.low = margin
+            if margin > self.high:
+                self.high = margin
 
     def normalise(self, margin: float) -> float:
         if self.high <= self.low:
@@ -156,45 +188,62 @@ class MctsBot:
         root = Node(actor=observer)
         margins = _MarginRange()
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        if len(_SQRT_LOG) <= self.iterations:  # a child's visits and availability never exceed the iterations
+            _grow_tables(self.iterations)
+        resample = has_determinize(type(state))  # the default determinize re-samples nothing: skip the call
+        evaluate = self._evaluate
         for iteration in range(self.iterations):
             if deadline is not None and iteration % 16 == 15 and time.perf_counter() > deadline:
                 break
-            world = state.clone()
+            world = state.clone()  # once per simulation; every action below is applied to it in place
             world.rng = Rng(state=rng.next64())  # the real generator's future stays unknown
-            world.determinize(observer, rng)
+            if resample:
+                world.determinize(observer, rng)
             path = self._descend(root, world, observer, rng, margins, root_actions)
-            wins, margin_values = self._evaluate(world)
+            wins, margin_values = evaluate(world)
             margins.include(margin_values)
             root.visits += 1
             for node in path:
+                actor = node.actor
                 node.visits += 1
-                node.win_sum += wins[node.actor]
-                node.margin_sum += margin_values[node.actor]
+                node.win_sum += wins[actor]
+                node.margin_sum += margin_values[actor]
         return root
 
     def _descend(self, root: Node, world: GameState, observer: int, rng: Rng, margins: _MarginRange,
                  root_actions: list[Action] | None) -> list[Node]:
-        """Select and expand in the tree, then roll out; returns the tree nodes visited below the root."""
+        """Select and expand in the tree, then roll out; returns the tree nodes visited below the root.
+
+        Actions come from the world's own legal lists, so they are applied with ``apply_quiet`` (no checks, no
+        events: the game's fast path where it has one).
+        """
         path: list[Node] = []
         node = root
         played = 0
-        in_tree = True
-        while played < self.horizon and not world.is_over():
+        horizon = self.horizon
+        select = self._select
+        while played < horizon and not world.is_over():  # the tree
             active = world.active_players()
             actor = observer if observer in active else active[0]
             legal = world.legal_actions(actor) if played or root_actions is None else root_actions
             if not legal:
-                break  # a broken state: judge it as it stands rather than loop
-            if in_tree:
-                action, child = self._select(node, actor, legal, rng, margins)
-                if child is None:  # expand: a new leaf, then the rollout starts below it
-                    child = node.children[actor][action] = Node(actor=actor)
-                    in_tree = False
+                return path  # a broken state: judge it as it stands rather than loop
+            action, child = select(node, actor, legal, rng, margins)
+            world.apply_quiet(actor, action)
+            played += 1
+            if child is None:  # expand: a new leaf, then the rollout starts below it
+                child = node.children[actor][action] = Node(actor=actor)
                 path.append(child)
-                node = child
-            else:
-                action = rng.choice(legal)
-            world.apply(actor, action)
+                break
+            path.append(child)
+            node = child
+        while played < horizon and not world.is_over():  # the rollout: uniformly random legal actions
+            active = world.active_players()
+            actor = observer if observer in active else active[0]
+            legal = world.legal_actions(actor)
+            if not legal:
+                break
+            world.apply_quiet(actor, legal[_draw(rng, len(legal))])
             played += 1
         return path
 
@@ -202,55 +251,64 @@ class MctsBot:
                 margins: _MarginRange) -> tuple[Action, Node | None]:
         """The action to follow at ``node``: an untried one while the node may widen, else the best by UCB.
 
-        The hot loop of the search (bench/bench_mcts.py's yardstick): the value is inlined, the margin range read once.
+        The hot loop of the search (bench/bench_mcts.py's yardstick): the node's last row is reused when the legal
+        actions are the same as last time, the value is inlined and the margin range read once.
         """
-        kids = node.children.get(actor)
-        if kids is None:
-            kids = node.children[actor] = {}
-        tried: list[tuple[Action, Node]] = []
-        untried: list[Action] = []
-        for action in legal:
-            child = kids.get(action)
-            if child is None:
-                untried.append(action)
-            else:
-                tried.append((action, child))
-        if untried and len(tried) < math.ceil(self.widening * math.sqrt(node.visits + 1)):
+        row = node.rows.get(actor)
+        if row is None or row.legal != legal:
+            kids = node.children.get(actor)
+            if kids is None:
+                kids = node.children[actor] = {}
+            actions: list[Action] = []
+            nodes: list[Node] = []
+            untried: list[Action] = []
+            for action in legal:
+                child = kids.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    actions.append(action)
+                    nodes.append(child)
+            row = node.rows[actor] = _Row(legal, actions, nodes, untried)
+        untried = row.untried
+        if untried and len(row.nodes) < math.ceil(self.widening * math.sqrt(node.visits + 1)):
+            del node.rows[actor]  # a child is about to be added: the row is out of date
             return untried[rng.below(len(untried))], None
+        # value = win_weight * mean win + (1 - win_weight) * (mean margin - low) / span; the "- low" part is the same
+        # for every child, so the ranking needs only win_weight * win_sum + margin_scale * margin_sum per visit
         win_weight, explore = self.win_weight, self.exploration
-        margin_weight = 1.0 - win_weight
-        low, span = margins.low, margins.high - margins.low
-        if span <= 0:
-            low, span = 0.0, math.inf  # no range yet: every margin counts as the middle (0.5 below)
-        sqrt_log, inv_sqrt = _SQRT_LOG, _INV_SQRT
-        best_action, best_child, best_score = tried[0][0], tried[0][1], -math.inf
-        for action, child in tried:
+        span = margins.high - margins.low
+        margin_scale = (1.0 - win_weight) / span if span > 0 else 0.0  # no range yet: every margin counts as 0.5
+        sqrt_log, inv_sqrt = _SQRT_LOG, _INV_SQRT  # long enough: search() grew them to the iteration count
+        best_index, best_score = 0, -math.inf
+        for index, child in enumerate(row.nodes):
             available = child.availability = child.availability + 1
             visits = child.visits
-            if available >= len(sqrt_log) or visits >= len(inv_sqrt):
-                _grow_tables(max(available, visits))
-                sqrt_log, inv_sqrt = _SQRT_LOG, _INV_SQRT
-            margin = (child.margin_sum / visits - low) / span if span != math.inf else 0.5
-            score = (win_weight * child.win_sum + margin_weight * margin * visits) / visits \
+            score = (win_weight * child.win_sum + margin_scale * child.margin_sum) / visits \
                 + explore * sqrt_log[available] * inv_sqrt[visits]
             if score > best_score:
-                best_action, best_child, best_score = action, child, score
-        return best_action, best_child
+                best_index, best_score = index, score
+        return row.actions[best_index], row.nodes[best_index]
 
     @staticmethod
     def _evaluate(world: GameState) -> tuple[list[float], list[float]]:
         """Per player: the win share and the score margin (own total minus the best other; solo: the total)."""
         totals = [score.total for score in world.scores()]
+        count = len(totals)
+        if count == 1:
+            return [1.0], [float(totals[0])]
         if world.is_over():
             leaders = world.winners()  # the game's own tie-breaks
         else:
             best = max(totals)
             leaders = [p for p, total in enumerate(totals) if total == best]
-        wins = [1.0 / len(leaders) if p in leaders else 0.0 for p in range(len(totals))]
-        margins = []
-        for p, total in enumerate(totals):
-            others = totals[:p] + totals[p + 1:]
-            margins.append(float(total - max(others)) if others else float(total))
+        share = 1.0 / len(leaders)
+        wins = [0.0] * count
+        for p in leaders:
+            wins[p] = share
+        ranked = sorted(totals, reverse=True)  # the best other total is the best, or the second best for the best
+        first, second = ranked[0], ranked[1]
+        margins = [float(total - (second if total == first else first)) for total in totals]
         return wins, margins
 
     def _best(self, root: Node, player: int, legal: list[Action]) -> Action:

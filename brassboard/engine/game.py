@@ -288,6 +288,16 @@ class GameState(ABC):
         events, self._events = self._events, []
         return events
 
+    def apply_quiet(self, player: int, action: Action) -> None:
+        """Apply ``action``, taken from this very state's ``legal_actions(player)``, and build no events.
+
+        For search bots, which play thousands of simulated actions they drew from the legal list themselves and never
+        read an event. The result must be exactly the state ``apply`` leaves. The default is ``apply`` itself (the
+        checks and events cost what they cost, the events are dropped); a game whose simulations are hot may
+        override it to skip the checks ``legal_actions`` already guarantees and the building of events.
+        """
+        self.apply(player, action)
+
     def emit(self, type_: str, **data: Any) -> Event:
         event: Event = {"type": type_, **data}
         self._events.append(event)

@@ -33,6 +33,13 @@ MARK = "mark"
 MARK_ACTIONS: tuple[Action, ...] = tuple(Action(MARK, name) for name in CELLS)
 """One prebuilt action per cell: legal_actions hands these out instead of building new ones every call."""
 
+ALL_FREE = (1 << 9) - 1
+LEGAL_BY_FREE: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(MARK_ACTIONS[index] for index in range(9) if free >> index & 1) for free in range(ALL_FREE + 1)
+)
+"""The legal marks for each set of empty cells (bit ``i`` set: cell ``i`` is empty), in CELLS order: legal_actions
+copies one of these 512 tuples instead of scanning the grid (search bots ask for it at every simulated move)."""
+
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows 1, 2, 3
     (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns a, b, c
@@ -68,6 +75,7 @@ class TicTacToeState(GameState):
         self.to_move: int = self.options["first_player"]
         self.winner: int | None = None
         self.marks = 0  # cells marked so far; 9 with no winner is a draw
+        self.free = ALL_FREE  # bit i set while cell i is empty (LEGAL_BY_FREE)
         self.over = False
 
     # ----- the protocol -------------------------------------------------------------------------------------
@@ -77,11 +85,14 @@ class TicTacToeState(GameState):
     def legal_actions(self, player: int) -> list[Action]:
         if self.over or player != self.to_move:
             return []
-        cells = self.cells
-        return [MARK_ACTIONS[index] for index in range(9) if cells[index] == EMPTY]
+        return list(LEGAL_BY_FREE[self.free])
 
     def is_over(self) -> bool:
         return self.over
+
+    def winners(self) -> list[int]:
+        # what the base class derives from scores(), without building them (search bots ask after every simulation)
+        return [0, 1] if self.winner is None else [self.winner]
 
     def scores(self) -> list[Score]:
         if self.winner is None:
@@ -104,21 +115,34 @@ class TicTacToeState(GameState):
         if self.cells[index] != EMPTY:
             raise IllegalAction(f"cell {cell} is taken")
 
-        self.cells[index] = player
-        self.marks += 1
         self.emit("mark", player=player, cell=cell)
-        for line in LINES_THROUGH[index]:
-            if self.cells[line[0]] == self.cells[line[1]] == self.cells[line[2]] == player:
-                self.winner = player
-                self.over = True
-                self.emit("win", player=player, line=[CELLS[i] for i in line])
-                break
-        else:
-            if self.marks == 9:
-                self.over = True
-                self.emit("draw")
+        line = self._mark(player, index)
+        if line is not None:
+            self.emit("win", player=player, line=[CELLS[i] for i in line])
+        elif self.over:
+            self.emit("draw")
+
+    def apply_quiet(self, player: int, action: Action) -> None:
+        # legal_actions(player) handed out this action, so it is a mark of an empty cell by the player to move
+        self._mark(player, CELL_INDEX[action[1]])
+
+    def _mark(self, player: int, index: int) -> tuple[int, int, int] | None:
+        """Mark a cell known to be empty for the player to move; returns the line it completes, if any."""
+        cells = self.cells
+        cells[index] = player
+        self.marks += 1
+        self.free &= ~(1 << index)
         # the turn passes even when the game ends, so whose turn it is always follows from the board
         self.to_move = 1 - player
+        for line in LINES_THROUGH[index]:
+            a, b, c = line
+            if cells[a] == player and cells[b] == player and cells[c] == player:
+                self.winner = player
+                self.over = True
+                return line
+        if self.marks == 9:
+            self.over = True
+        return None
 
     # ----- serialisation ------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -143,6 +167,7 @@ class TicTacToeState(GameState):
             raise ValueError(f"board {board!r} cannot arise when player {first} moves first")
         state.cells = [EMPTY if char == "." else int(char) for char in board]
         state.marks = first_marks + second_marks
+        state.free = sum(1 << index for index, mark in enumerate(state.cells) if mark == EMPTY)
         state.to_move = first if first_marks == second_marks else 1 - first
         state.winner = _line_owner(state.cells)
         if state.winner is not None and state.to_move == state.winner:
@@ -162,6 +187,7 @@ class TicTacToeState(GameState):
         copy.to_move = self.to_move
         copy.winner = self.winner
         copy.marks = self.marks
+        copy.free = self.free
         copy.over = self.over
         return copy
 

@@ -1,0 +1,62 @@
+"""``GameState.apply_quiet``: a search bot's apply without events must leave exactly the state ``apply`` leaves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from brassboard.engine import GameState, new_game
+from brassboard.games.tictactoe.rules import TicTacToeState
+
+
+def random_pair(game: str, players: int, seed: int, steps: int) -> tuple[GameState, GameState]:
+    """Two copies of one game played on by the same random actions: one with ``apply``, one with ``apply_quiet``."""
+    loud = new_game(game, players, seed)
+    quiet = loud.clone()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if loud.is_over():
+            break
+        player = loud.active_players()[0]
+        action = rng.choice(loud.legal_actions(player))
+        loud.apply(player, action)
+        quiet.apply_quiet(player, action)
+        assert quiet.to_json() == loud.to_json()
+        assert quiet.active_players() == loud.active_players()
+        assert quiet.legal_actions(player) == loud.legal_actions(player)
+    return loud, quiet
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_tictactoe_apply_quiet_matches_apply(seed: int) -> None:
+    loud, quiet = random_pair("tictactoe", 2, seed, 9)
+    assert loud.is_over() and quiet.is_over()
+    assert quiet.winners() == loud.winners()
+    assert [score.to_dict() for score in quiet.scores()] == [score.to_dict() for score in loud.scores()]
+    assert vars(quiet).keys() == vars(loud).keys()
+    for name in ("cells", "to_move", "winner", "marks", "free", "over"):
+        assert getattr(quiet, name) == getattr(loud, name), name
+
+
+def test_tictactoe_overrides_the_default() -> None:
+    assert TicTacToeState.apply_quiet is not GameState.apply_quiet
+
+
+def test_the_default_is_apply_itself() -> None:
+    """A game without its own apply_quiet (Planet Steam) gets the validated apply, events dropped."""
+    assert type(new_game("planet_steam", 2, 1)).apply_quiet is GameState.apply_quiet
+    random_pair("planet_steam", 2, 1, 40)
+
+
+def test_tictactoe_winners_without_scores() -> None:
+    """Tic-tac-toe's own winners() agrees with the base class's, which derives them from scores()."""
+    for seed in range(30):
+        state = new_game("tictactoe", 2, seed)
+        rng = random.Random(seed)
+        while True:
+            assert state.winners() == GameState.winners(state)
+            if state.is_over():
+                break
+            player = state.active_players()[0]
+            state.apply(player, rng.choice(state.legal_actions(player)))
