@@ -48,7 +48,7 @@ import hashlib
 import json
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from brassboard.engine import Action, GameState, Rng, has_determinize
 
@@ -96,29 +96,55 @@ def supports(state_class: type[GameState]) -> bool:
     return not state_class.info.hidden_information or has_determinize(state_class)
 
 
-@dataclass(eq=False, slots=True)
-class _Row:
-    """What a node's selection found for one actor, kept for the next visit with the very same legal actions: the
-    tried children in the order of ``legal`` and the untried actions. A deterministic game meets the same legal
-    actions at a node every time, so selection there is one list comparison and the UCB loop."""
-
-    legal: list[Action]
-    actions: list[Action]
-    nodes: list[Node]
-    untried: list[Action]
-
-
-@dataclass(eq=False, slots=True)
 class Node:
-    """One node of the search tree; ``actor`` made the move that leads here, and the sums are from their side."""
+    """One node of the search tree; ``actor`` made the move (``action``) that leads here, and the sums are from their
+    side.
 
-    actor: int = -1
-    visits: int = 0
-    availability: int = 0  # iterations in which this child was legal when its parent was visited
-    win_sum: float = 0.0
-    margin_sum: float = 0.0
-    children: dict[int, dict[Action, Node]] = field(default_factory=dict)  # actor -> action -> child
-    rows: dict[int, _Row] = field(default_factory=dict)  # actor -> the last selection's row (_Row)
+    A plain class with slots: the search makes one per simulation, and dataclass default factories cost a call each.
+    """
+
+    __slots__ = ("action", "actor", "availability", "margin_sum", "moves", "visits", "win_sum")
+
+    def __init__(self, actor: int = -1, action: Action | None = None) -> None:
+        self.actor = actor
+        self.action = action
+        self.visits = 0
+        self.availability = 0  # iterations in which this child was legal when its parent was visited
+        self.win_sum = 0.0
+        self.margin_sum = 0.0
+        self.moves: dict[int, Moves] = {}  # actor -> the moves that actor tried from here
+
+    def child(self, actor: int, action: Action) -> Node | None:
+        moves = self.moves.get(actor)
+        return None if moves is None else moves.children.get(action)
+
+
+class Moves:
+    """The children one actor tried from a node, and what the last selection there found: the legal actions it met
+    (a private copy), the tried children in their order and the untried actions. A game without hidden information
+    or chance meets the same legal actions at a node every time, so selection there is one list comparison and the
+    UCB loop."""
+
+    __slots__ = ("children", "legal", "nodes", "untried")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, Node] = {}
+        self.legal: list[Action] | None = None
+        self.nodes: list[Node] = []
+        self.untried: list[Action] = []
+
+    def sort(self, legal: list[Action]) -> None:
+        """Split ``legal`` into the tried children (``nodes``) and the ``untried`` actions."""
+        children = self.children
+        nodes: list[Node] = []
+        untried: list[Action] = []
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                nodes.append(child)
+        self.legal, self.nodes, self.untried = list(legal), nodes, untried
 
 
 @dataclass(slots=True)
@@ -196,7 +222,9 @@ class MctsBot:
             if deadline is not None and iteration % 16 == 15 and time.perf_counter() > deadline:
                 break
             world = state.clone()  # once per simulation; every action below is applied to it in place
-            world.rng = Rng(state=rng.next64())  # the real generator's future stays unknown
+            if world.rng is state.rng:  # a clone must not share the generator, but never reseed the real one
+                world.rng = Rng()
+            world.rng.state = rng.next64()  # the real generator's future stays unknown
             if resample:
                 world.determinize(observer, rng)
             path = self._descend(root, world, observer, rng, margins, root_actions)
@@ -228,15 +256,12 @@ class MctsBot:
             legal = world.legal_actions(actor) if played or root_actions is None else root_actions
             if not legal:
                 return path  # a broken state: judge it as it stands rather than loop
-            action, child = select(node, actor, legal, rng, margins)
-            world.apply_quiet(actor, action)
+            node = select(node, actor, legal, rng, margins)
+            world.apply_quiet(actor, node.action)  # type: ignore[arg-type]  # only the root has no action
             played += 1
-            if child is None:  # expand: a new leaf, then the rollout starts below it
-                child = node.children[actor][action] = Node(actor=actor)
-                path.append(child)
+            path.append(node)
+            if not node.visits:  # a new leaf: the rollout starts below it
                 break
-            path.append(child)
-            node = child
         while played < horizon and not world.is_over():  # the rollout: uniformly random legal actions
             active = world.active_players()
             actor = observer if observer in active else active[0]
@@ -247,68 +272,62 @@ class MctsBot:
             played += 1
         return path
 
-    def _select(self, node: Node, actor: int, legal: list[Action], rng: Rng,
-                margins: _MarginRange) -> tuple[Action, Node | None]:
-        """The action to follow at ``node``: an untried one while the node may widen, else the best by UCB.
+    def _select(self, node: Node, actor: int, legal: list[Action], rng: Rng, margins: _MarginRange) -> Node:
+        """The child to follow from ``node``: a new one (no visits yet) for an untried action while the node may
+        widen, else the best tried one by UCB.
 
-        The hot loop of the search (bench/bench_mcts.py's yardstick): the node's last row is reused when the legal
-        actions are the same as last time, the value is inlined and the margin range read once.
+        The hot loop of the search (bench/bench_mcts.py's yardstick): the last visit's sorting of the legal actions
+        is reused while they stay the same, the value is inlined and the margin range read once.
         """
-        row = node.rows.get(actor)
-        if row is None or row.legal != legal:
-            kids = node.children.get(actor)
-            if kids is None:
-                kids = node.children[actor] = {}
-            actions: list[Action] = []
-            nodes: list[Node] = []
-            untried: list[Action] = []
-            for action in legal:
-                child = kids.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    actions.append(action)
-                    nodes.append(child)
-            row = node.rows[actor] = _Row(legal, actions, nodes, untried)
-        untried = row.untried
-        if untried and len(row.nodes) < math.ceil(self.widening * math.sqrt(node.visits + 1)):
-            del node.rows[actor]  # a child is about to be added: the row is out of date
-            return untried[rng.below(len(untried))], None
+        moves = node.moves.get(actor)
+        if moves is None:
+            moves = node.moves[actor] = Moves()
+        if moves.legal != legal:
+            moves.sort(legal)
+        untried = moves.untried
+        if untried and len(moves.nodes) < math.ceil(self.widening * math.sqrt(node.visits + 1)):
+            action = untried.pop(rng.below(len(untried)))
+            child = moves.children[action] = Node(actor, action)
+            moves.nodes.append(child)  # the sorting stays right for the same legal actions: this one is tried now
+            return child
         # value = win_weight * mean win + (1 - win_weight) * (mean margin - low) / span; the "- low" part is the same
         # for every child, so the ranking needs only win_weight * win_sum + margin_scale * margin_sum per visit
         win_weight, explore = self.win_weight, self.exploration
         span = margins.high - margins.low
         margin_scale = (1.0 - win_weight) / span if span > 0 else 0.0  # no range yet: every margin counts as 0.5
         sqrt_log, inv_sqrt = _SQRT_LOG, _INV_SQRT  # long enough: search() grew them to the iteration count
-        best_index, best_score = 0, -math.inf
-        for index, child in enumerate(row.nodes):
+        best, best_score = moves.nodes[0], -math.inf
+        for child in moves.nodes:
             available = child.availability = child.availability + 1
             visits = child.visits
             score = (win_weight * child.win_sum + margin_scale * child.margin_sum) / visits \
                 + explore * sqrt_log[available] * inv_sqrt[visits]
             if score > best_score:
-                best_index, best_score = index, score
-        return row.actions[best_index], row.nodes[best_index]
+                best, best_score = child, score
+        return best
 
     @staticmethod
     def _evaluate(world: GameState) -> tuple[list[float], list[float]]:
         """Per player: the win share and the score margin (own total minus the best other; solo: the total)."""
         totals = [score.total for score in world.scores()]
         count = len(totals)
+        if count == 2:  # the common case, spelt out (this runs once per simulation)
+            first, second = totals
+            if world.is_over():
+                leaders = world.winners()  # the game's own tie-breaks
+                wins = [0.5, 0.5] if len(leaders) == 2 else [1.0, 0.0] if leaders[0] == 0 else [0.0, 1.0]
+            else:
+                wins = [0.5, 0.5] if first == second else [1.0, 0.0] if first > second else [0.0, 1.0]
+            return wins, [float(first - second), float(second - first)]
         if count == 1:
             return [1.0], [float(totals[0])]
-        if world.is_over():
-            leaders = world.winners()  # the game's own tie-breaks
-        else:
-            best = max(totals)
-            leaders = [p for p, total in enumerate(totals) if total == best]
-        share = 1.0 / len(leaders)
-        wins = [0.0] * count
-        for p in leaders:
-            wins[p] = share
-        ranked = sorted(totals, reverse=True)  # the best other total is the best, or the second best for the best
-        first, second = ranked[0], ranked[1]
-        margins = [float(total - (second if total == first else first)) for total in totals]
+        best = max(totals)
+        leaders = world.winners() if world.is_over() else [p for p in range(count) if totals[p] == best]
+        share = 1.0 / len(leaders)  # at the end the game's own tie-breaks decide, so leaders may differ from best
+        wins = [share if p in leaders else 0.0 for p in range(count)]
+        # the best other total is the best one, except for a sole best, whose best other is the runner-up
+        runner_up = best if totals.count(best) > 1 else max(total for total in totals if total != best)
+        margins = [float(total - runner_up) if total == best else float(total - best) for total in totals]
         return wins, margins
 
     def _best(self, root: Node, player: int, legal: list[Action]) -> Action:
@@ -316,7 +335,7 @@ class MctsBot:
         best = legal[0]
         best_key = (-1, -math.inf, -math.inf)
         for action in legal:
-            child = root.children.get(player, {}).get(action)
+            child = root.child(player, action)
             if child is None or child.visits == 0:
                 continue
             key = (child.visits, child.win_sum / child.visits, child.margin_sum / child.visits)
