@@ -62,7 +62,6 @@ DEFAULT_HORIZON = 24
 
 _SQRT_LOG: list[float] = [0.0]  # sqrt(log(n)): UCB's exploration numerator, looked up instead of computed
 _INV_SQRT: list[float] = [0.0]  # 1 / sqrt(n)
-_DRAW_LIMITS: list[int] = [0]  # per bound n: the largest multiple of n below 2**64, for unbiased draws (_draw)
 
 
 def _grow_tables(n: int) -> None:
@@ -70,21 +69,6 @@ def _grow_tables(n: int) -> None:
     size = max(2 * len(_SQRT_LOG), n + 1, 1024)
     _SQRT_LOG.extend(math.sqrt(math.log(k)) for k in range(len(_SQRT_LOG), size))
     _INV_SQRT.extend(1.0 / math.sqrt(k) for k in range(len(_INV_SQRT), size))
-
-
-def _draw(rng: Rng, n: int) -> int:
-    """``rng.below(n)`` (the same draws, the same result) with the rejection limit looked up, not recomputed.
-
-    The rollouts' hot call: ``Rng.below`` does two 65-bit operations per draw to find its limit.
-    """
-    limits = _DRAW_LIMITS
-    if n >= len(limits):
-        limits.extend((1 << 64) - ((1 << 64) % k) for k in range(len(limits), max(2 * len(limits), n + 1, 64)))
-    limit = limits[n]
-    while True:
-        value = rng.next64()
-        if value < limit:
-            return value % n
 
 
 class UnsupportedGame(ValueError):
@@ -262,14 +246,8 @@ class MctsBot:
             path.append(node)
             if not node.visits:  # a new leaf: the rollout starts below it
                 break
-        while played < horizon and not world.is_over():  # the rollout: uniformly random legal actions
-            active = world.active_players()
-            actor = observer if observer in active else active[0]
-            legal = world.legal_actions(actor)
-            if not legal:
-                break
-            world.apply_quiet(actor, legal[_draw(rng, len(legal))])
-            played += 1
+        if played < horizon:  # the rollout: uniformly random legal actions, the game's own loop where it has one
+            world.random_playout(rng, horizon - played, observer)
         return path
 
     def _select(self, node: Node, actor: int, legal: list[Action], rng: Rng, margins: _MarginRange) -> Node:

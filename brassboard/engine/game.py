@@ -298,6 +298,26 @@ class GameState(ABC):
         """
         self.apply(player, action)
 
+    def random_playout(self, rng: Rng, limit: int, prefer: int) -> int:
+        """Play up to ``limit`` uniformly random legal actions in place, quietly, until the game ends; returns how many
+        were played. Search bots' rollouts.
+
+        Each step the actor is ``prefer`` when active, else the first of ``active_players()``, and its action is
+        ``legal[rng.below(len(legal))]`` of its ``legal_actions``, applied with ``apply_quiet``; a step without a
+        legal action ends the playout. A game may override this with a faster loop that makes exactly the same draws
+        and leaves exactly the same state.
+        """
+        played = 0
+        while played < limit and not self.is_over():
+            active = self.active_players()
+            actor = prefer if prefer in active else active[0]
+            legal = self.legal_actions(actor)
+            if not legal:
+                break
+            self.apply_quiet(actor, legal[rng.below(len(legal))])
+            played += 1
+        return played
+
     def emit(self, type_: str, **data: Any) -> Event:
         event: Event = {"type": type_, **data}
         self._events.append(event)

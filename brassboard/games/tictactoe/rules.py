@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Score
+from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng, Score
 
 EMPTY = -1
 """The value of an unmarked cell; marked cells hold the player number (0 or 1)."""
@@ -39,6 +39,10 @@ LEGAL_BY_FREE: tuple[tuple[Action, ...], ...] = tuple(
 )
 """The legal marks for each set of empty cells (bit ``i`` set: cell ``i`` is empty), in CELLS order: legal_actions
 copies one of these 512 tuples instead of scanning the grid (search bots ask for it at every simulated move)."""
+FREE_CELLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(index for index in range(9) if free >> index & 1) for free in range(ALL_FREE + 1)
+)
+"""The empty cells' indices for each set of empty cells, in CELLS order (the random playout's choices)."""
 
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows 1, 2, 3
@@ -49,6 +53,9 @@ LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple(line for line in LINES if index in line) for index in range(9)
 )
 """For each cell, the lines that pass through it: a new mark can only complete one of these."""
+LINE_MASKS: tuple[int, ...] = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in LINES)
+HAS_LINE: tuple[bool, ...] = tuple(any(owned & line == line for line in LINE_MASKS) for owned in range(1 << 9))
+"""Whether a player owning the cells of a bit set (bit ``i``: cell ``i``) owns a whole line: one look-up per mark."""
 
 WIN, DRAW, LOSS = 1, 0, -1
 """Zero-sum results (as OpenSpiel's returns), so search bots can use the totals directly."""
@@ -76,6 +83,7 @@ class TicTacToeState(GameState):
         self.winner: int | None = None
         self.marks = 0  # cells marked so far; 9 with no winner is a draw
         self.free = ALL_FREE  # bit i set while cell i is empty (LEGAL_BY_FREE)
+        self.owned = [0, 0]  # per player, bit i set when the player marked cell i (HAS_LINE)
         self.over = False
 
     # ----- the protocol -------------------------------------------------------------------------------------
@@ -95,11 +103,9 @@ class TicTacToeState(GameState):
         return [0, 1] if self.winner is None else [self.winner]
 
     def scores(self) -> list[Score]:
-        if self.winner is None:
-            results = [DRAW, DRAW]
-        else:
-            results = [WIN if player == self.winner else LOSS for player in range(2)]
-        return [Score(total=result, breakdown={"result": result}) for result in results]
+        winner = self.winner
+        first, second = (DRAW, DRAW) if winner is None else (WIN, LOSS) if winner == 0 else (LOSS, WIN)
+        return [Score(first, {"result": first}), Score(second, {"result": second})]
 
     def _apply(self, player: int, action: Action) -> None:
         # The engine has already refused finished games and players who are not to move; the action itself is ours
@@ -116,8 +122,10 @@ class TicTacToeState(GameState):
             raise IllegalAction(f"cell {cell} is taken")
 
         self.emit("mark", player=player, cell=cell)
-        line = self._mark(player, index)
-        if line is not None:
+        if self._mark(player, index):
+            owned = self.owned[player]
+            line = next(line for line, mask in zip(LINES, LINE_MASKS, strict=True)
+                        if index in line and owned & mask == mask)
             self.emit("win", player=player, line=[CELLS[i] for i in line])
         elif self.over:
             self.emit("draw")
@@ -126,23 +134,32 @@ class TicTacToeState(GameState):
         # legal_actions(player) handed out this action, so it is a mark of an empty cell by the player to move
         self._mark(player, CELL_INDEX[action[1]])
 
-    def _mark(self, player: int, index: int) -> tuple[int, int, int] | None:
-        """Mark a cell known to be empty for the player to move; returns the line it completes, if any."""
-        cells = self.cells
-        cells[index] = player
+    def random_playout(self, rng: Rng, limit: int, prefer: int) -> int:
+        # The base class's loop, made for one mover at a time: the same draws from the same legal order, so the same
+        # game (tests/engine/test_apply_quiet.py).
+        played = 0
+        while played < limit and not self.over:
+            empty = FREE_CELLS[self.free]
+            self._mark(self.to_move, empty[rng.below(len(empty))])
+            played += 1
+        return played
+
+    def _mark(self, player: int, index: int) -> bool:
+        """Mark a cell known to be empty for the player to move; returns whether it completes a line."""
+        bit = 1 << index
+        self.cells[index] = player
         self.marks += 1
-        self.free &= ~(1 << index)
+        self.free ^= bit
+        owned = self.owned[player] = self.owned[player] | bit
         # the turn passes even when the game ends, so whose turn it is always follows from the board
         self.to_move = 1 - player
-        for line in LINES_THROUGH[index]:
-            a, b, c = line
-            if cells[a] == player and cells[b] == player and cells[c] == player:
-                self.winner = player
-                self.over = True
-                return line
-        if self.marks == 9:
+        if HAS_LINE[owned]:
+            self.winner = player
             self.over = True
-        return None
+            return True
+        if not self.free:
+            self.over = True
+        return False
 
     # ----- serialisation ------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -168,6 +185,7 @@ class TicTacToeState(GameState):
         state.cells = [EMPTY if char == "." else int(char) for char in board]
         state.marks = first_marks + second_marks
         state.free = sum(1 << index for index, mark in enumerate(state.cells) if mark == EMPTY)
+        state.owned = [sum(1 << index for index, mark in enumerate(state.cells) if mark == player) for player in (0, 1)]
         state.to_move = first if first_marks == second_marks else 1 - first
         state.winner = _line_owner(state.cells)
         if state.winner is not None and state.to_move == state.winner:
@@ -188,6 +206,7 @@ class TicTacToeState(GameState):
         copy.winner = self.winner
         copy.marks = self.marks
         copy.free = self.free
+        copy.owned = self.owned.copy()
         copy.over = self.over
         return copy
 
