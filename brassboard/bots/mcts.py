@@ -138,12 +138,18 @@ class _MarginRange:
     low: float = math.inf
     high: float = -math.inf
 
-    def include(self, margins: list[float]) -> None:
+    def include(self, margins: list[float]) -> bool:
+        """Widen the range to cover ``margins``; returns whether it changed and is no longer empty."""
+        low, high = self.low, self.high
         for margin in margins:
-            if margin < self.low:
-                self.low = margin
-            if margin > self.high:
-                self.high = margin
+            if margin < low:
+                low = margin
+            if margin > high:
+                high = margin
+        if low == self.low and high == self.high:
+            return False
+        self.low, self.high = low, high
+        return high > low
 
     def normalise(self, margin: float) -> float:
         if self.high <= self.low:
@@ -202,6 +208,7 @@ class MctsBot:
             _grow_tables(self.iterations)
         resample = has_determinize(type(state))  # the default determinize re-samples nothing: skip the call
         evaluate = self._evaluate
+        margin_scale = 0.0  # no range yet: every margin counts as the middle of it
         for iteration in range(self.iterations):
             if deadline is not None and iteration % 16 == 15 and time.perf_counter() > deadline:
                 break
@@ -211,9 +218,12 @@ class MctsBot:
             world.rng.state = rng.next64()  # the real generator's future stays unknown
             if resample:
                 world.determinize(observer, rng)
-            path = self._descend(root, world, observer, rng, margins, root_actions)
+            path = self._descend(root, world, observer, rng, margin_scale, root_actions)
             wins, margin_values = evaluate(world)
-            margins.include(margin_values)
+            if margins.include(margin_values):
+                # value = win_weight * mean win + (1 - win_weight) * (mean margin - low) / span; the "- low" part is
+                # the same for every child, so UCB ranks by win_weight * win_sum + margin_scale * margin_sum per visit
+                margin_scale = (1.0 - self.win_weight) / (margins.high - margins.low)
             root.visits += 1
             for node in path:
                 actor = node.actor
@@ -222,7 +232,7 @@ class MctsBot:
                 node.margin_sum += margin_values[actor]
         return root
 
-    def _descend(self, root: Node, world: GameState, observer: int, rng: Rng, margins: _MarginRange,
+    def _descend(self, root: Node, world: GameState, observer: int, rng: Rng, margin_scale: float,
                  root_actions: list[Action] | None) -> list[Node]:
         """Select and expand in the tree, then roll out; returns the tree nodes visited below the root.
 
@@ -240,7 +250,7 @@ class MctsBot:
             legal = world.legal_actions(actor) if played or root_actions is None else root_actions
             if not legal:
                 return path  # a broken state: judge it as it stands rather than loop
-            node = select(node, actor, legal, rng, margins)
+            node = select(node, actor, legal, rng, margin_scale)
             world.apply_quiet(actor, node.action)  # type: ignore[arg-type]  # only the root has no action
             played += 1
             path.append(node)
@@ -250,12 +260,12 @@ class MctsBot:
             world.random_playout(rng, horizon - played, observer)
         return path
 
-    def _select(self, node: Node, actor: int, legal: list[Action], rng: Rng, margins: _MarginRange) -> Node:
+    def _select(self, node: Node, actor: int, legal: list[Action], rng: Rng, margin_scale: float) -> Node:
         """The child to follow from ``node``: a new one (no visits yet) for an untried action while the node may
         widen, else the best tried one by UCB.
 
         The hot loop of the search (bench/bench_mcts.py's yardstick): the last visit's sorting of the legal actions
-        is reused while they stay the same, the value is inlined and the margin range read once.
+        is reused while they stay the same and the value is inlined (its margin scale comes from search()).
         """
         moves = node.moves.get(actor)
         if moves is None:
@@ -268,11 +278,7 @@ class MctsBot:
             child = moves.children[action] = Node(actor, action)
             moves.nodes.append(child)  # the sorting stays right for the same legal actions: this one is tried now
             return child
-        # value = win_weight * mean win + (1 - win_weight) * (mean margin - low) / span; the "- low" part is the same
-        # for every child, so the ranking needs only win_weight * win_sum + margin_scale * margin_sum per visit
-        win_weight, explore = self.win_weight, self.exploration
-        span = margins.high - margins.low
-        margin_scale = (1.0 - win_weight) / span if span > 0 else 0.0  # no range yet: every margin counts as 0.5
+        win_weight, explore = self.win_weight, self.exploration  # margin_scale: see search()
         sqrt_log, inv_sqrt = _SQRT_LOG, _INV_SQRT  # long enough: search() grew them to the iteration count
         best, best_score = moves.nodes[0], -math.inf
         for child in moves.nodes:
