@@ -87,7 +87,7 @@ class Node:
     A plain class with slots: the search makes one per simulation, and dataclass default factories cost a call each.
     """
 
-    __slots__ = ("action", "actor", "availability", "margin_sum", "moves", "visits", "win_sum")
+    __slots__ = ("action", "actor", "availability", "margin_sum", "moves", "turn", "visits", "win_sum")
 
     def __init__(self, actor: int = -1, action: Action | None = None) -> None:
         self.actor = actor
@@ -97,6 +97,9 @@ class Node:
         self.win_sum = 0.0
         self.margin_sum = 0.0
         self.moves: dict[int, Moves] = {}  # actor -> the moves that actor tried from here
+        # who acts here and their legal actions (none: the game is over), remembered where a node is always the same
+        # position: a game without chance or hidden information (MctsBot.search)
+        self.turn: tuple[int, list[Action]] | None = None
 
     def child(self, actor: int, action: Action) -> Node | None:
         moves = self.moves.get(actor)
@@ -207,6 +210,7 @@ class MctsBot:
         if len(_SQRT_LOG) <= self.iterations:  # a child's visits and availability never exceed the iterations
             _grow_tables(self.iterations)
         resample = has_determinize(type(state))  # the default determinize re-samples nothing: skip the call
+        fixed = self.fixed_positions(state)
         evaluate = self._evaluate
         margin_scale = 0.0  # no range yet: every margin counts as the middle of it
         for iteration in range(self.iterations):
@@ -218,7 +222,7 @@ class MctsBot:
             world.rng.state = rng.next64()  # the real generator's future stays unknown
             if resample:
                 world.determinize(observer, rng)
-            path = self._descend(root, world, observer, rng, margin_scale, root_actions)
+            path = self._descend(root, world, observer, rng, margin_scale, root_actions, fixed)
             wins, margin_values = evaluate(world)
             if margins.include(margin_values):
                 # value = win_weight * mean win + (1 - win_weight) * (mean margin - low) / span; the "- low" part is
@@ -232,8 +236,16 @@ class MctsBot:
                 node.margin_sum += margin_values[actor]
         return root
 
+    @staticmethod
+    def fixed_positions(state: GameState) -> bool:
+        """Whether every visit to a tree node meets the same position: no chance (the same actions from the same
+        root give the same position) and no hidden information (every determinization is the real state). Then a
+        node remembers who acts there and their legal actions instead of asking the game again."""
+        info = state.info
+        return not info.chance and not info.hidden_information
+
     def _descend(self, root: Node, world: GameState, observer: int, rng: Rng, margin_scale: float,
-                 root_actions: list[Action] | None) -> list[Node]:
+                 root_actions: list[Action] | None, fixed: bool) -> list[Node]:
         """Select and expand in the tree, then roll out; returns the tree nodes visited below the root.
 
         Actions come from the world's own legal lists, so they are applied with ``apply_quiet`` (no checks, no
@@ -244,12 +256,21 @@ class MctsBot:
         played = 0
         horizon = self.horizon
         select = self._select
-        while played < horizon and not world.is_over():  # the tree
-            active = world.active_players()
-            actor = observer if observer in active else active[0]
-            legal = world.legal_actions(actor) if played or root_actions is None else root_actions
+        while played < horizon:  # the tree
+            turn = node.turn
+            if turn is None:
+                if world.is_over():
+                    turn = (-1, [])
+                else:
+                    active = world.active_players()
+                    actor = observer if observer in active else active[0]
+                    legal = world.legal_actions(actor) if played or root_actions is None else root_actions
+                    turn = (actor, legal)
+                if fixed:
+                    node.turn = turn = (turn[0], list(turn[1]))  # a private copy: the game may reuse its list
+            actor, legal = turn
             if not legal:
-                return path  # a broken state: judge it as it stands rather than loop
+                break  # the end (or a broken state: judge it as it stands rather than loop)
             node = select(node, actor, legal, rng, margin_scale)
             world.apply_quiet(actor, node.action)  # type: ignore[arg-type]  # only the root has no action
             played += 1

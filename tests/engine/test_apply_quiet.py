@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from brassboard.engine import GameState, new_game
+from brassboard.engine import GameState, Rng, new_game
 from brassboard.games.tictactoe.rules import TicTacToeState
 
 
@@ -60,3 +60,41 @@ def test_tictactoe_winners_without_scores() -> None:
                 break
             player = state.active_players()[0]
             state.apply(player, rng.choice(state.legal_actions(player)))
+
+
+# ----- random_playout -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("limit", [1, 3, 9])
+def test_tictactoe_playout_makes_the_base_class_draws(seed: int, limit: int) -> None:
+    start = new_game("tictactoe", 2, seed)
+    start.apply(0, "mark b2")
+    fast, generic = start.clone(), start.clone()
+    fast_rng, generic_rng = Rng(seed), Rng(seed)
+    played = fast.random_playout(fast_rng, limit, 1)
+    assert played == GameState.random_playout(generic, generic_rng, limit, 1)
+    assert fast.to_json() == generic.to_json() and fast_rng.state == generic_rng.state
+    assert played == min(limit, 8) or fast.is_over()
+    assert vars(fast).keys() == vars(generic).keys()
+    for name in ("cells", "to_move", "winner", "marks", "free", "owned", "over"):
+        assert getattr(fast, name) == getattr(generic, name), name
+
+
+def test_the_default_playout_stops_at_the_limit_and_prefers_the_given_seat() -> None:
+    state = new_game("planet_steam", 2, 4)
+    before = state.to_json()
+    rng = Rng(7)
+    assert state.random_playout(rng, 25, 1) == 25
+    assert state.to_json() != before and not state.is_over()
+    replay, replay_rng = new_game("planet_steam", 2, 4), Rng(7)  # the same draws give the same game
+    for _ in range(25):
+        active = replay.active_players()
+        actor = 1 if 1 in active else active[0]
+        legal = replay.legal_actions(actor)
+        replay.apply(actor, legal[replay_rng.below(len(legal))])
+    assert replay.to_json() == state.to_json() and replay_rng.state == rng.state
+
+
+def test_a_playout_ends_with_the_game() -> None:
+    state = new_game("tictactoe", 2, 0)
+    assert state.random_playout(Rng(1), 100, 0) <= 9 and state.is_over()
+    assert state.random_playout(Rng(1), 100, 0) == 0
