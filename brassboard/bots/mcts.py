@@ -314,7 +314,7 @@ class MctsBot:
     @staticmethod
     def _evaluate(world: GameState) -> tuple[list[float], list[float]]:
         """Per player: the win share and the score margin (own total minus the best other; solo: the total)."""
-        totals = [score.total for score in world.scores()]
+        totals = world.totals()
         count = len(totals)
         if count == 2:  # the common case, spelt out (this runs once per simulation)
             first, second = totals

@@ -261,9 +261,17 @@ class GameState(ABC):
         """A readable picture of the state for the terminal; games override this with a proper board."""
         return json.dumps(self.view(player), indent=1, sort_keys=True)
 
+    def totals(self) -> list[int]:
+        """Each player's ``scores()`` total, without the breakdowns: what search bots read after every simulation.
+
+        The default takes them from ``scores()``; a game may override it with a cheaper computation that returns
+        exactly the same numbers.
+        """
+        return [score.total for score in self.scores()]
+
     def winners(self) -> list[int]:
         """Players sharing the best total (meaningful once the game is over)."""
-        totals = [score.total for score in self.scores()]
+        totals = self.totals()
         best = max(totals)
         return [p for p, total in enumerate(totals) if total == best]
 

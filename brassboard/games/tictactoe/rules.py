@@ -102,6 +102,11 @@ class TicTacToeState(GameState):
         # what the base class derives from scores(), without building them (search bots ask after every simulation)
         return [0, 1] if self.winner is None else [self.winner]
 
+    def totals(self) -> list[int]:
+        # what scores() holds, without building it (search bots read the totals after every simulation)
+        winner = self.winner
+        return [DRAW, DRAW] if winner is None else [WIN, LOSS] if winner == 0 else [LOSS, WIN]
+
     def scores(self) -> list[Score]:
         winner = self.winner
         first, second = (DRAW, DRAW) if winner is None else (WIN, LOSS) if winner == 0 else (LOSS, WIN)

@@ -1,4 +1,6 @@
-"""``GameState.apply_quiet``: a search bot's apply without events must leave exactly the state ``apply`` leaves."""
+"""The engine's hooks for search bots, each a shortcut that must give exactly what the long way gives:
+``apply_quiet`` (the state ``apply`` leaves, without events), ``random_playout`` (the generic random loop's draws and
+state) and ``totals`` (the ``scores()`` totals)."""
 
 from __future__ import annotations
 
@@ -49,13 +51,14 @@ def test_the_default_is_apply_itself() -> None:
     random_pair("planet_steam", 2, 1, 40)
 
 
-def test_tictactoe_winners_without_scores() -> None:
-    """Tic-tac-toe's own winners() agrees with the base class's, which derives them from scores()."""
+def test_tictactoe_winners_and_totals_without_scores() -> None:
+    """Tic-tac-toe's own winners() and totals() agree with the base class's, which derive them from scores()."""
     for seed in range(30):
         state = new_game("tictactoe", 2, seed)
         rng = random.Random(seed)
         while True:
             assert state.winners() == GameState.winners(state)
+            assert state.totals() == GameState.totals(state) == [score.total for score in state.scores()]
             if state.is_over():
                 break
             player = state.active_players()[0]
@@ -98,3 +101,10 @@ def test_a_playout_ends_with_the_game() -> None:
     state = new_game("tictactoe", 2, 0)
     assert state.random_playout(Rng(1), 100, 0) <= 9 and state.is_over()
     assert state.random_playout(Rng(1), 100, 0) == 0
+
+
+def test_the_default_totals_are_the_scores_totals() -> None:
+    state = new_game("planet_steam", 2, 4)
+    state.random_playout(Rng(2), 40, 0)
+    assert type(state).totals is GameState.totals
+    assert state.totals() == [score.total for score in state.scores()]
