@@ -140,13 +140,27 @@ class TicTacToeState(GameState):
         self._mark(player, CELL_INDEX[action[1]])
 
     def random_playout(self, rng: Rng, limit: int, prefer: int) -> int:
-        # The base class's loop, made for one mover at a time: the same draws from the same legal order, so the same
-        # game (tests/engine/test_apply_quiet.py).
+        # The base class's loop for one mover at a time, with _mark's steps on local copies of the fields: the same
+        # draws from the same legal order, so the same game (tests/engine/test_search_protocol.py checks it).
+        cells, owned = self.cells, self.owned
+        free, player, marks, over = self.free, self.to_move, self.marks, self.over
         played = 0
-        while played < limit and not self.over:
-            empty = FREE_CELLS[self.free]
-            self._mark(self.to_move, empty[rng.below(len(empty))])
+        while played < limit and not over:
+            empty = FREE_CELLS[free]
+            index = empty[rng.below(len(empty))]
+            bit = 1 << index
+            cells[index] = player
+            free ^= bit
+            mine = owned[player] = owned[player] | bit
+            marks += 1
             played += 1
+            if HAS_LINE[mine]:
+                self.winner = player
+                over = True
+            elif not free:
+                over = True
+            player = 1 - player
+        self.free, self.to_move, self.marks, self.over = free, player, marks, over
         return played
 
     def _mark(self, player: int, index: int) -> bool:
