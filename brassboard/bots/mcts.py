@@ -47,6 +47,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import random
 import time
 from dataclasses import dataclass
 
@@ -69,6 +70,24 @@ def _grow_tables(n: int) -> None:
     size = max(2 * len(_SQRT_LOG), n + 1, 1024)
     _SQRT_LOG.extend(math.sqrt(math.log(k)) for k in range(len(_SQRT_LOG), size))
     _INV_SQRT.extend(1.0 / math.sqrt(k) for k in range(len(_INV_SQRT), size))
+
+
+class SearchDraws(random.Random):
+    """The search's own generator for its random choices (new children, rollouts) and the worlds' fresh generators:
+    Python's Mersenne Twister, seeded from the search's :class:`Rng`. Drawing from the engine's pure-Python SplitMix64
+    cost more than the rest of a tic-tac-toe rollout; this draws just as uniformly (rejection sampling on
+    ``getrandbits``) and as reproducibly, in C.
+    """
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        bits = n.bit_length()
+        value = self.getrandbits(bits)
+        while value >= n:
+            value = self.getrandbits(bits)
+        return value
 
 
 class UnsupportedGame(ValueError):
@@ -202,7 +221,8 @@ class MctsBot:
     def search(self, state: GameState, observer: int, rng: Rng, root_actions: list[Action] | None = None) -> Node:
         """Run the iterations from ``observer``'s information set; returns the root (its children hold the stats).
 
-        ``root_actions`` limits the observer's first move (default: every legal action).
+        ``root_actions`` limits the observer's first move (default: every legal action). ``rng`` seeds the search's
+        own generator (:class:`SearchDraws`) and re-samples the hidden parts (``determinize``).
         """
         root = Node(actor=observer)
         margins = _MarginRange()
@@ -213,16 +233,17 @@ class MctsBot:
         fixed = self.fixed_positions(state)
         evaluate = self._evaluate
         margin_scale = 0.0  # no range yet: every margin counts as the middle of it
+        draws = SearchDraws(rng.next64())
         for iteration in range(self.iterations):
             if deadline is not None and iteration % 16 == 15 and time.perf_counter() > deadline:
                 break
             world = state.clone()  # once per simulation; every action below is applied to it in place
             if world.rng is state.rng:  # a clone must not share the generator, but never reseed the real one
                 world.rng = Rng()
-            world.rng.state = rng.next64()  # the real generator's future stays unknown
+            world.rng.state = draws.getrandbits(64)  # the real generator's future stays unknown
             if resample:
                 world.determinize(observer, rng)
-            path = self._descend(root, world, observer, rng, margin_scale, root_actions, fixed)
+            path = self._descend(root, world, observer, draws, margin_scale, root_actions, fixed)
             wins, margin_values = evaluate(world)
             if margins.include(margin_values):
                 # value = win_weight * mean win + (1 - win_weight) * (mean margin - low) / span; the "- low" part is
@@ -244,7 +265,7 @@ class MctsBot:
         info = state.info
         return not info.chance and not info.hidden_information
 
-    def _descend(self, root: Node, world: GameState, observer: int, rng: Rng, margin_scale: float,
+    def _descend(self, root: Node, world: GameState, observer: int, rng: SearchDraws, margin_scale: float,
                  root_actions: list[Action] | None, fixed: bool) -> list[Node]:
         """Select and expand in the tree, then roll out; returns the tree nodes visited below the root.
 
@@ -281,7 +302,7 @@ class MctsBot:
             world.random_playout(rng, horizon - played, observer)
         return path
 
-    def _select(self, node: Node, actor: int, legal: list[Action], rng: Rng, margin_scale: float) -> Node:
+    def _select(self, node: Node, actor: int, legal: list[Action], rng: SearchDraws, margin_scale: float) -> Node:
         """The child to follow from ``node``: a new one (no visits yet) for an untried action while the node may
         widen, else the best tried one by UCB.
 

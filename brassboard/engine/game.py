@@ -11,7 +11,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from .actions import Action, Arg, as_action
 from .options import OptionError, check_number, check_override, number_bounds
@@ -23,6 +23,14 @@ Event = dict[str, Any]
 Events carrying ``"chance": True`` (a die roll, a shuffle, a draw) or ``"reveal": True`` (hidden information made
 public) are barriers: undo never crosses them.
 """
+
+
+class Draws(Protocol):
+    """A source of uniform draws: the engine's :class:`Rng`, or a search bot's own faster generator."""
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        ...
 
 
 class IllegalAction(Exception):
@@ -306,14 +314,15 @@ class GameState(ABC):
         """
         self.apply(player, action)
 
-    def random_playout(self, rng: Rng, limit: int, prefer: int) -> int:
+    def random_playout(self, rng: Draws, limit: int, prefer: int) -> int:
         """Play up to ``limit`` uniformly random legal actions in place, quietly, until the game ends; returns how many
         were played. Search bots' rollouts.
 
         Each step the actor is ``prefer`` when active, else the first of ``active_players()``, and its action is
         ``legal[rng.below(len(legal))]`` of its ``legal_actions``, applied with ``apply_quiet``; a step without a
-        legal action ends the playout. A game may override this with a faster loop that makes exactly the same draws
-        and leaves exactly the same state.
+        legal action ends the playout. ``rng`` is the caller's (a search bot's own generator), never the state's.
+        A game may override this with a faster loop that makes exactly the same draws and leaves exactly the same
+        state.
         """
         played = 0
         while played < limit and not self.is_over():

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng, Score
+from brassboard.engine import Action, Draws, GameInfo, GameState, IllegalAction, OptionSpec, Score
 
 EMPTY = -1
 """The value of an unmarked cell; marked cells hold the player number (0 or 1)."""
@@ -139,7 +139,7 @@ class TicTacToeState(GameState):
         # legal_actions(player) handed out this action, so it is a mark of an empty cell by the player to move
         self._mark(player, CELL_INDEX[action[1]])
 
-    def random_playout(self, rng: Rng, limit: int, prefer: int) -> int:
+    def random_playout(self, rng: Draws, limit: int, prefer: int) -> int:
         # The base class's loop for one mover at a time, with _mark's steps on local copies of the fields: the same
         # draws from the same legal order, so the same game (tests/engine/test_search_protocol.py checks it).
         cells, owned = self.cells, self.owned
