@@ -15,7 +15,7 @@ iteration:
    that was visited ``n`` times have ``ceil(widening * sqrt(n + 1))`` children, so a bid of 1-40 credits or 300
    tile placements does not swallow the whole budget one child each.
 4. **Roll out** uniformly random legal actions until the game ends or ``horizon`` actions (tree and rollout
-   together) have been played; cheap and game-agnostic.
+   together) have been played; cheap and game-agnostic (``GameState.random_playout``, which a game may speed up).
 5. **Evaluate and back up.** From ``scores()`` (final, or current at the horizon): per player a win share (1 for
    the sole winner, 1/k for k tied leaders — at the end the game's own ``winners()``, tie-breaks included) and a
    score margin (own total minus the best other total; solo: the total). A node's value mixes the mean win share
@@ -32,9 +32,18 @@ own (no leak), while opponents below it in the tree see its choice (a slightly p
 override declares that its only secret is the future); otherwise this bot refuses it (:class:`UnsupportedGame`)
 instead of silently reading the secrets, and the registry does not offer it for that game.
 
-**Reproducibility.** The search generator of each decision is seeded from the bot's seed and a hash of the seat's
-view, so a decision depends only on (seed, what the seat sees, the positions this bot met before): the same in a
-replay, and whatever the hidden parts and the real generator hold.
+**Reproducibility.** The search generator of each decision (an :class:`Rng`, which seeds :class:`SearchDraws`)
+is seeded from the bot's seed and a hash of the seat's view, so a decision depends only on (seed, what the seat
+sees, the positions this bot met before): the same in a replay, and whatever the hidden parts and the real
+generator hold.
+
+**Speed** (``bench/bench_mcts.py --yardstick``). One clone per iteration, every action then applied to it in place
+with ``GameState.apply_quiet`` (no checks the legal list already guarantees, no events), scores read as
+``totals()``; the game's own ``random_playout`` where it has one. The search's random choices come from its own
+C-speed generator (:class:`SearchDraws`), not the engine's pure-Python one. A node keeps, per actor, its tried
+children and the last visit's split of the legal actions into tried and untried, reused while the legal actions
+repeat; in a game without chance or hidden information it also remembers who acts there and their legal actions
+(``fixed_positions``), since every visit meets the same position. None of these changes a search's result.
 
 **Loops.** Compound turns can go round in circles (Planet Steam's tank phase: ``move A2 B2`` then ``move B2 A2``), and a
 search that is rewarded at a fixed horizon likes a loop that puts the evaluation off. So the bot remembers, per
