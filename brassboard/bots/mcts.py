@@ -72,6 +72,7 @@ DEFAULT_HORIZON = 24
 
 _SQRT_LOG: list[float] = [0.0]  # sqrt(log(n)): UCB's exploration numerator, looked up instead of computed
 _INV_SQRT: list[float] = [0.0]  # 1 / sqrt(n)
+_INV: list[float] = [0.0]  # 1 / n: a float product is cheaper than a float divided by an int
 
 
 def _grow_tables(n: int) -> None:
@@ -79,6 +80,7 @@ def _grow_tables(n: int) -> None:
     size = max(2 * len(_SQRT_LOG), n + 1, 1024)
     _SQRT_LOG.extend(math.sqrt(math.log(k)) for k in range(len(_SQRT_LOG), size))
     _INV_SQRT.extend(1.0 / math.sqrt(k) for k in range(len(_INV_SQRT), size))
+    _INV.extend(1.0 / k for k in range(len(_INV), size))
 
 
 class SearchDraws(random.Random):
@@ -117,11 +119,12 @@ class Node:
 
     __slots__ = ("action", "actor", "availability", "margin_sum", "moves", "turn", "visits", "win_sum")
 
-    def __init__(self, actor: int = -1, action: Action | None = None) -> None:
+    def __init__(self, actor: int = -1, action: Action | None = None, availability: int = 0) -> None:
         self.actor = actor
         self.action = action
         self.visits = 0
-        self.availability = 0  # iterations in which this child was legal when its parent was visited
+        # iterations in which this child was legal when its parent was visited, less the parent's Moves.rounds
+        self.availability = availability
         self.win_sum = 0.0
         self.margin_sum = 0.0
         self.moves: dict[int, Moves] = {}  # actor -> the moves that actor tried from here
@@ -138,15 +141,21 @@ class Moves:
     """The children one actor tried from a node, and what the last selection there found: the legal actions it met
     (a private copy), the tried children in their order and the untried actions. A game without hidden information
     or chance meets the same legal actions at a node every time, so selection there is one list comparison and the
-    UCB loop."""
+    UCB loop.
 
-    __slots__ = ("children", "legal", "nodes", "untried")
+    ``rounds`` counts the selections in which every child was legal (always, in a game without hidden information or
+    chance); they count towards each child's availability through this one number, so a child's availability is its
+    ``availability`` plus its parent's ``rounds``.
+    """
+
+    __slots__ = ("children", "legal", "nodes", "rounds", "untried")
 
     def __init__(self) -> None:
         self.children: dict[Action, Node] = {}
         self.legal: list[Action] | None = None
         self.nodes: list[Node] = []
         self.untried: list[Action] = []
+        self.rounds = 0
 
     def sort(self, legal: list[Action]) -> None:
         """Split ``legal`` into the tried children (``nodes``) and the ``untried`` actions."""
@@ -205,6 +214,7 @@ class MctsBot:
         self.time_budget = time_budget  # wall seconds per search; None: the iteration count alone (exact replays)
         self.name = name
         self._taken: dict[bytes, list[Action]] = {}  # view digest -> actions already chosen there (loops)
+        self._explore_log: list[float] = []  # exploration * sqrt(log(n)) up to the iterations (search())
 
     def __repr__(self) -> str:
         return f"MctsBot(seed={self.seed}, iterations={self.iterations}, horizon={self.horizon})"
@@ -238,6 +248,8 @@ class MctsBot:
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         if len(_SQRT_LOG) <= self.iterations:  # a child's visits and availability never exceed the iterations
             _grow_tables(self.iterations)
+        explore = self.exploration
+        self._explore_log = [explore * value for value in _SQRT_LOG[:self.iterations + 1]]  # UCB's exploration term
         resample = has_determinize(type(state))  # the default determinize re-samples nothing: skip the call
         fixed = self.fixed_positions(state)
         evaluate = self._evaluate
@@ -326,17 +338,23 @@ class MctsBot:
         untried = moves.untried
         if untried and len(moves.nodes) < math.ceil(self.widening * math.sqrt(node.visits + 1)):
             action = untried.pop(rng.below(len(untried)))
-            child = moves.children[action] = Node(actor, action)
+            child = moves.children[action] = Node(actor, action, -moves.rounds)
             moves.nodes.append(child)  # the sorting stays right for the same legal actions: this one is tried now
             return child
-        win_weight, explore = self.win_weight, self.exploration  # margin_scale: see search()
-        sqrt_log, inv_sqrt = _SQRT_LOG, _INV_SQRT  # long enough: search() grew them to the iteration count
-        best, best_score = moves.nodes[0], -math.inf
-        for child in moves.nodes:
-            available = child.availability = child.availability + 1
+        win_weight = self.win_weight  # margin_scale: see search()
+        explore_log, inv_sqrt, inv = self._explore_log, _INV_SQRT, _INV  # search() grew them to the iterations
+        nodes = moves.nodes
+        if len(nodes) == len(moves.children):  # every child is legal here: one round counts for all (Moves.rounds)
+            moves.rounds = rounds = moves.rounds + 1
+        else:
+            rounds = moves.rounds
+            for child in nodes:
+                child.availability += 1
+        best, best_score = nodes[0], -math.inf
+        for child in nodes:
             visits = child.visits
-            score = (win_weight * child.win_sum + margin_scale * child.margin_sum) / visits \
-                + explore * sqrt_log[available] * inv_sqrt[visits]
+            score = (win_weight * child.win_sum + margin_scale * child.margin_sum) * inv[visits] \
+                + explore_log[child.availability + rounds] * inv_sqrt[visits]
             if score > best_score:
                 best, best_score = child, score
         return best
