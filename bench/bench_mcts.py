@@ -21,7 +21,8 @@ process's CPU time (which a machine shared with other jobs disturbs less), and t
 - no solver (``solve=False``), no transpositions, no parallelism; each side keeps its own random generator.
 
 Our search is the very ``MctsBot.search`` every game uses; it gets tic-tac-toe's own fast paths through the engine
-protocol (``clone``, ``apply_quiet``, ``random_playout``), as any game may.
+protocol (``clone``, ``apply_quiet``, ``random_playout``, ``totals``), as any game may, and each gives exactly what
+the protocol's default gives (tests/engine/test_search_protocol.py).
 
 For each setting (game, players, options) it plays ``--games`` games with one MCTS seat (rotating over the seats)
 against the other kind, records the wall time of every MCTS decision that needed a search (single-choice decisions
