@@ -15,7 +15,7 @@ iteration:
    that was visited ``n`` times have ``ceil(widening * sqrt(n + 1))`` children, so a bid of 1-40 credits or 300
    tile placements does not swallow the whole budget one child each.
 4. **Roll out** uniformly random legal actions until the game ends or ``horizon`` actions (tree and rollout
-   together) have been played; cheap and game-agnostic.
+   together) have been played; cheap and game-agnostic (``GameState.random_playout``, which a game may speed up).
 5. **Evaluate and back up.** From ``scores()`` (final, or current at the horizon): per player a win share (1 for
    the sole winner, 1/k for k tied leaders — at the end the game's own ``winners()``, tie-breaks included) and a
    score margin (own total minus the best other total; solo: the total). A node's value mixes the mean win share
@@ -32,9 +32,18 @@ own (no leak), while opponents below it in the tree see its choice (a slightly p
 override declares that its only secret is the future); otherwise this bot refuses it (:class:`UnsupportedGame`)
 instead of silently reading the secrets, and the registry does not offer it for that game.
 
-**Reproducibility.** The search generator of each decision is seeded from the bot's seed and a hash of the seat's
-view, so a decision depends only on (seed, what the seat sees, the positions this bot met before): the same in a
-replay, and whatever the hidden parts and the real generator hold.
+**Reproducibility.** The search generator of each decision (an :class:`Rng`, which seeds :class:`SearchDraws`)
+is seeded from the bot's seed and a hash of the seat's view, so a decision depends only on (seed, what the seat
+sees, the positions this bot met before): the same in a replay, and whatever the hidden parts and the real
+generator hold.
+
+**Speed** (``bench/bench_mcts.py --yardstick``). One clone per iteration, every action then applied to it in place
+with ``GameState.apply_quiet`` (no checks the legal list already guarantees, no events), scores read as
+``totals()``; the game's own ``random_playout`` where it has one. The search's random choices come from its own
+C-speed generator (:class:`SearchDraws`), not the engine's pure-Python one. A node keeps, per actor, its tried
+children and the last visit's split of the legal actions into tried and untried, reused while the legal actions
+repeat; in a game without chance or hidden information it also remembers who acts there and their legal actions
+(``fixed_positions``), since every visit meets the same position. None of these changes a search's result.
 
 **Loops.** Compound turns can go round in circles (Planet Steam's tank phase: ``move A2 B2`` then ``move B2 A2``), and a
 search that is rewarded at a fixed horizon likes a loop that puts the evaluation off. So the bot remembers, per
@@ -47,8 +56,9 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from brassboard.engine import Action, GameState, Rng, has_determinize
 
@@ -62,6 +72,7 @@ DEFAULT_HORIZON = 24
 
 _SQRT_LOG: list[float] = [0.0]  # sqrt(log(n)): UCB's exploration numerator, looked up instead of computed
 _INV_SQRT: list[float] = [0.0]  # 1 / sqrt(n)
+_INV: list[float] = [0.0]  # 1 / n: a float product is cheaper than a float divided by an int
 
 
 def _grow_tables(n: int) -> None:
@@ -69,6 +80,25 @@ def _grow_tables(n: int) -> None:
     size = max(2 * len(_SQRT_LOG), n + 1, 1024)
     _SQRT_LOG.extend(math.sqrt(math.log(k)) for k in range(len(_SQRT_LOG), size))
     _INV_SQRT.extend(1.0 / math.sqrt(k) for k in range(len(_INV_SQRT), size))
+    _INV.extend(1.0 / k for k in range(len(_INV), size))
+
+
+class SearchDraws(random.Random):
+    """The search's own generator for its random choices (new children, rollouts) and the worlds' fresh generators:
+    Python's Mersenne Twister, seeded from the search's :class:`Rng`. Drawing from the engine's pure-Python SplitMix64
+    cost more than the rest of a tic-tac-toe rollout; this draws just as uniformly (rejection sampling on
+    ``getrandbits``) and as reproducibly, in C.
+    """
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        bits = n.bit_length()
+        value = self.getrandbits(bits)
+        while value >= n:
+            value = self.getrandbits(bits)
+        return value
 
 
 class UnsupportedGame(ValueError):
@@ -80,28 +110,86 @@ def supports(state_class: type[GameState]) -> bool:
     return not state_class.info.hidden_information or has_determinize(state_class)
 
 
-@dataclass(eq=False)
 class Node:
-    """One node of the search tree; ``actor`` made the move that leads here, and the sums are from their side."""
+    """One node of the search tree; ``actor`` made the move (``action``) that leads here, and the sums are from their
+    side.
 
-    actor: int = -1
-    visits: int = 0
-    availability: int = 0  # iterations in which this child was legal when its parent was visited
-    win_sum: float = 0.0
-    margin_sum: float = 0.0
-    children: dict[int, dict[Action, Node]] = field(default_factory=dict)  # actor -> action -> child
+    A plain class with slots: the search makes one per simulation, and dataclass default factories cost a call each.
+    """
+
+    __slots__ = ("action", "actor", "availability", "margin_sum", "moves", "turn", "visits", "win_sum")
+
+    def __init__(self, actor: int = -1, action: Action | None = None, availability: int = 0) -> None:
+        self.actor = actor
+        self.action = action
+        self.visits = 0
+        # iterations in which this child was legal when its parent was visited, less the parent's Moves.rounds
+        self.availability = availability
+        self.win_sum = 0.0
+        self.margin_sum = 0.0
+        self.moves: dict[int, Moves] = {}  # actor -> the moves that actor tried from here
+        # who acts here and their legal actions (none: the game is over), remembered where a node is always the same
+        # position: a game without chance or hidden information (MctsBot.search)
+        self.turn: tuple[int, list[Action]] | None = None
+
+    def child(self, actor: int, action: Action) -> Node | None:
+        moves = self.moves.get(actor)
+        return None if moves is None else moves.children.get(action)
 
 
-@dataclass
+class Moves:
+    """The children one actor tried from a node, and what the last selection there found: the legal actions it met
+    (a private copy), the tried children in their order and the untried actions. A game without hidden information
+    or chance meets the same legal actions at a node every time, so selection there is one list comparison and the
+    UCB loop.
+
+    ``rounds`` counts the selections in which every child was legal (always, in a game without hidden information or
+    chance); they count towards each child's availability through this one number, so a child's availability is its
+    ``availability`` plus its parent's ``rounds``.
+    """
+
+    __slots__ = ("children", "legal", "nodes", "rounds", "untried")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, Node] = {}
+        self.legal: list[Action] | None = None
+        self.nodes: list[Node] = []
+        self.untried: list[Action] = []
+        self.rounds = 0
+
+    def sort(self, legal: list[Action]) -> None:
+        """Split ``legal`` into the tried children (``nodes``) and the ``untried`` actions."""
+        children = self.children
+        nodes: list[Node] = []
+        untried: list[Action] = []
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                nodes.append(child)
+        self.legal, self.nodes, self.untried = list(legal), nodes, untried
+
+
+@dataclass(slots=True)
 class _MarginRange:
     """The score margins seen in one search, to map a mean margin onto [0, 1]."""
 
     low: float = math.inf
     high: float = -math.inf
 
-    def include(self, margins: list[float]) -> None:
-        self.low = min(self.low, *margins)
-        self.high = max(self.high, *margins)
+    def include(self, margins: list[float]) -> bool:
+        """Widen the range to cover ``margins``; returns whether it changed and is no longer empty."""
+        low, high = self.low, self.high
+        for margin in margins:
+            if margin < low:
+                low = margin
+            if margin > high:
+                high = margin
+        if low == self.low and high == self.high:
+            return False
+        self.low, self.high = low, high
+        return high > low
 
     def normalise(self, margin: float) -> float:
         if self.high <= self.low:
@@ -126,6 +214,7 @@ class MctsBot:
         self.time_budget = time_budget  # wall seconds per search; None: the iteration count alone (exact replays)
         self.name = name
         self._taken: dict[bytes, list[Action]] = {}  # view digest -> actions already chosen there (loops)
+        self._explore_log: list[float] = []  # exploration * sqrt(log(n)) up to the iterations (search())
 
     def __repr__(self) -> str:
         return f"MctsBot(seed={self.seed}, iterations={self.iterations}, horizon={self.horizon})"
@@ -151,106 +240,147 @@ class MctsBot:
     def search(self, state: GameState, observer: int, rng: Rng, root_actions: list[Action] | None = None) -> Node:
         """Run the iterations from ``observer``'s information set; returns the root (its children hold the stats).
 
-        ``root_actions`` limits the observer's first move (default: every legal action).
+        ``root_actions`` limits the observer's first move (default: every legal action). ``rng`` seeds the search's
+        own generator (:class:`SearchDraws`) and re-samples the hidden parts (``determinize``).
         """
         root = Node(actor=observer)
         margins = _MarginRange()
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        if len(_SQRT_LOG) <= self.iterations:  # a child's visits and availability never exceed the iterations
+            _grow_tables(self.iterations)
+        explore = self.exploration
+        self._explore_log = [explore * value for value in _SQRT_LOG[:self.iterations + 1]]  # UCB's exploration term
+        resample = has_determinize(type(state))  # the default determinize re-samples nothing: skip the call
+        fixed = self.fixed_positions(state)
+        evaluate = self._evaluate
+        margin_scale = 0.0  # no range yet: every margin counts as the middle of it
+        draws = SearchDraws(rng.next64())
         for iteration in range(self.iterations):
             if deadline is not None and iteration % 16 == 15 and time.perf_counter() > deadline:
                 break
-            world = state.clone()
-            world.rng = Rng(state=rng.next64())  # the real generator's future stays unknown
-            world.determinize(observer, rng)
-            path = self._descend(root, world, observer, rng, margins, root_actions)
-            wins, margin_values = self._evaluate(world)
-            margins.include(margin_values)
+            world = state.clone()  # once per simulation; every action below is applied to it in place
+            if world.rng is state.rng:  # a clone must not share the generator, but never reseed the real one
+                world.rng = Rng()
+            world.rng.state = draws.getrandbits(64)  # the real generator's future stays unknown
+            if resample:
+                world.determinize(observer, rng)
+            path = self._descend(root, world, observer, draws, margin_scale, root_actions, fixed)
+            wins, margin_values = evaluate(world)
+            if margins.include(margin_values):
+                # value = win_weight * mean win + (1 - win_weight) * (mean margin - low) / span; the "- low" part is
+                # the same for every child, so UCB ranks by win_weight * win_sum + margin_scale * margin_sum per visit
+                margin_scale = (1.0 - self.win_weight) / (margins.high - margins.low)
             root.visits += 1
             for node in path:
+                actor = node.actor
                 node.visits += 1
-                node.win_sum += wins[node.actor]
-                node.margin_sum += margin_values[node.actor]
+                node.win_sum += wins[actor]
+                node.margin_sum += margin_values[actor]
         return root
 
-    def _descend(self, root: Node, world: GameState, observer: int, rng: Rng, margins: _MarginRange,
-                 root_actions: list[Action] | None) -> list[Node]:
-        """Select and expand in the tree, then roll out; returns the tree nodes visited below the root."""
+    @staticmethod
+    def fixed_positions(state: GameState) -> bool:
+        """Whether every visit to a tree node meets the same position: no chance (the same actions from the same
+        root give the same position) and no hidden information (every determinization is the real state). Then a
+        node remembers who acts there and their legal actions instead of asking the game again."""
+        info = state.info
+        return not info.chance and not info.hidden_information
+
+    def _descend(self, root: Node, world: GameState, observer: int, rng: SearchDraws, margin_scale: float,
+                 root_actions: list[Action] | None, fixed: bool) -> list[Node]:
+        """Select and expand in the tree, then roll out; returns the tree nodes visited below the root.
+
+        Actions come from the world's own legal lists, so they are applied with ``apply_quiet`` (no checks, no
+        events: the game's fast path where it has one).
+        """
         path: list[Node] = []
         node = root
         played = 0
-        in_tree = True
-        while played < self.horizon and not world.is_over():
-            active = world.active_players()
-            actor = observer if observer in active else active[0]
-            legal = world.legal_actions(actor) if played or root_actions is None else root_actions
+        horizon = self.horizon
+        select = self._select
+        while played < horizon:  # the tree
+            turn = node.turn
+            if turn is None:
+                if world.is_over():
+                    turn = (-1, [])
+                else:
+                    active = world.active_players()
+                    actor = observer if observer in active else active[0]
+                    legal = world.legal_actions(actor) if played or root_actions is None else root_actions
+                    turn = (actor, legal)
+                if fixed:
+                    node.turn = turn = (turn[0], list(turn[1]))  # a private copy: the game may reuse its list
+            actor, legal = turn
             if not legal:
-                break  # a broken state: judge it as it stands rather than loop
-            if in_tree:
-                action, child = self._select(node, actor, legal, rng, margins)
-                if child is None:  # expand: a new leaf, then the rollout starts below it
-                    child = node.children[actor][action] = Node(actor=actor)
-                    in_tree = False
-                path.append(child)
-                node = child
-            else:
-                action = rng.choice(legal)
-            world.apply(actor, action)
+                break  # the end (or a broken state: judge it as it stands rather than loop)
+            node = select(node, actor, legal, rng, margin_scale)
+            world.apply_quiet(actor, node.action)  # type: ignore[arg-type]  # only the root has no action
             played += 1
+            path.append(node)
+            if not node.visits:  # a new leaf: the rollout starts below it
+                break
+        if played < horizon:  # the rollout: uniformly random legal actions, the game's own loop where it has one
+            world.random_playout(rng, horizon - played, observer)
         return path
 
-    def _select(self, node: Node, actor: int, legal: list[Action], rng: Rng,
-                margins: _MarginRange) -> tuple[Action, Node | None]:
-        """The action to follow at ``node``: an untried one while the node may widen, else the best by UCB.
+    def _select(self, node: Node, actor: int, legal: list[Action], rng: SearchDraws, margin_scale: float) -> Node:
+        """The child to follow from ``node``: a new one (no visits yet) for an untried action while the node may
+        widen, else the best tried one by UCB.
 
-        The hot loop of the search (bench/bench_mcts.py's yardstick): the value is inlined, the margin range read once.
+        The hot loop of the search (bench/bench_mcts.py's yardstick): the last visit's sorting of the legal actions
+        is reused while they stay the same and the value is inlined (its margin scale comes from search()).
         """
-        kids = node.children.get(actor)
-        if kids is None:
-            kids = node.children[actor] = {}
-        tried: list[tuple[Action, Node]] = []
-        untried: list[Action] = []
-        for action in legal:
-            child = kids.get(action)
-            if child is None:
-                untried.append(action)
-            else:
-                tried.append((action, child))
-        if untried and len(tried) < math.ceil(self.widening * math.sqrt(node.visits + 1)):
-            return untried[rng.below(len(untried))], None
-        win_weight, explore = self.win_weight, self.exploration
-        margin_weight = 1.0 - win_weight
-        low, span = margins.low, margins.high - margins.low
-        if span <= 0:
-            low, span = 0.0, math.inf  # no range yet: every margin counts as the middle (0.5 below)
-        sqrt_log, inv_sqrt = _SQRT_LOG, _INV_SQRT
-        best_action, best_child, best_score = tried[0][0], tried[0][1], -math.inf
-        for action, child in tried:
-            available = child.availability = child.availability + 1
+        moves = node.moves.get(actor)
+        if moves is None:
+            moves = node.moves[actor] = Moves()
+        if moves.legal != legal:
+            moves.sort(legal)
+        untried = moves.untried
+        if untried and len(moves.nodes) < math.ceil(self.widening * math.sqrt(node.visits + 1)):
+            action = untried.pop(rng.below(len(untried)))
+            child = moves.children[action] = Node(actor, action, -moves.rounds)
+            moves.nodes.append(child)  # the sorting stays right for the same legal actions: this one is tried now
+            return child
+        win_weight = self.win_weight  # margin_scale: see search()
+        explore_log, inv_sqrt, inv = self._explore_log, _INV_SQRT, _INV  # search() grew them to the iterations
+        nodes = moves.nodes
+        if len(nodes) == len(moves.children):  # every child is legal here: one round counts for all (Moves.rounds)
+            moves.rounds = rounds = moves.rounds + 1
+        else:
+            rounds = moves.rounds
+            for child in nodes:
+                child.availability += 1
+        best, best_score = nodes[0], -math.inf
+        for child in nodes:
             visits = child.visits
-            if available >= len(sqrt_log) or visits >= len(inv_sqrt):
-                _grow_tables(max(available, visits))
-                sqrt_log, inv_sqrt = _SQRT_LOG, _INV_SQRT
-            margin = (child.margin_sum / visits - low) / span if span != math.inf else 0.5
-            score = (win_weight * child.win_sum + margin_weight * margin * visits) / visits \
-                + explore * sqrt_log[available] * inv_sqrt[visits]
+            score = (win_weight * child.win_sum + margin_scale * child.margin_sum) * inv[visits] \
+                + explore_log[child.availability + rounds] * inv_sqrt[visits]
             if score > best_score:
-                best_action, best_child, best_score = action, child, score
-        return best_action, best_child
+                best, best_score = child, score
+        return best
 
     @staticmethod
     def _evaluate(world: GameState) -> tuple[list[float], list[float]]:
         """Per player: the win share and the score margin (own total minus the best other; solo: the total)."""
-        totals = [score.total for score in world.scores()]
-        if world.is_over():
-            leaders = world.winners()  # the game's own tie-breaks
-        else:
-            best = max(totals)
-            leaders = [p for p, total in enumerate(totals) if total == best]
-        wins = [1.0 / len(leaders) if p in leaders else 0.0 for p in range(len(totals))]
-        margins = []
-        for p, total in enumerate(totals):
-            others = totals[:p] + totals[p + 1:]
-            margins.append(float(total - max(others)) if others else float(total))
+        totals = world.totals()
+        count = len(totals)
+        if count == 2:  # the common case, spelt out (this runs once per simulation)
+            first, second = totals
+            if world.is_over():
+                leaders = world.winners()  # the game's own tie-breaks
+                wins = [0.5, 0.5] if len(leaders) == 2 else [1.0, 0.0] if leaders[0] == 0 else [0.0, 1.0]
+            else:
+                wins = [0.5, 0.5] if first == second else [1.0, 0.0] if first > second else [0.0, 1.0]
+            return wins, [float(first - second), float(second - first)]
+        if count == 1:
+            return [1.0], [float(totals[0])]
+        best = max(totals)
+        leaders = world.winners() if world.is_over() else [p for p in range(count) if totals[p] == best]
+        share = 1.0 / len(leaders)  # at the end the game's own tie-breaks decide, so leaders may differ from best
+        wins = [share if p in leaders else 0.0 for p in range(count)]
+        # the best other total is the best one, except for a sole best, whose best other is the runner-up
+        runner_up = best if totals.count(best) > 1 else max(total for total in totals if total != best)
+        margins = [float(total - runner_up) if total == best else float(total - best) for total in totals]
         return wins, margins
 
     def _best(self, root: Node, player: int, legal: list[Action]) -> Action:
@@ -258,7 +388,7 @@ class MctsBot:
         best = legal[0]
         best_key = (-1, -math.inf, -math.inf)
         for action in legal:
-            child = root.children.get(player, {}).get(action)
+            child = root.child(player, action)
             if child is None or child.visits == 0:
                 continue
             key = (child.visits, child.win_sum / child.visits, child.margin_sum / child.visits)

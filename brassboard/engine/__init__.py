@@ -2,6 +2,7 @@
 
 from .actions import Action, as_action
 from .game import (
+    Draws,
     Event,
     GameInfo,
     GameState,
@@ -19,8 +20,8 @@ from .registry import game_info, games, new_game, register_game, state_class, st
 from .rng import Rng
 
 __all__ = [
-    "Action", "Event", "GameInfo", "GameState", "IllegalAction", "Match", "MatchRecord", "OptionError", "OptionSpec",
-    "Rng",
+    "Action", "Draws", "Event", "GameInfo", "GameState", "IllegalAction", "Match", "MatchRecord", "OptionError",
+    "OptionSpec", "Rng",
     "Score", "as_action", "game_info", "games", "has_determinize", "is_barrier", "new_game", "perft", "redact_event",
     "register_game",
     "state_class", "state_from_json",

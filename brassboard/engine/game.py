@@ -11,7 +11,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from .actions import Action, Arg, as_action
 from .options import OptionError, check_number, check_override, number_bounds
@@ -23,6 +23,14 @@ Event = dict[str, Any]
 Events carrying ``"chance": True`` (a die roll, a shuffle, a draw) or ``"reveal": True`` (hidden information made
 public) are barriers: undo never crosses them.
 """
+
+
+class Draws(Protocol):
+    """A source of uniform draws: the engine's :class:`Rng`, or a search bot's own faster generator."""
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        ...
 
 
 class IllegalAction(Exception):
@@ -261,9 +269,17 @@ class GameState(ABC):
         """A readable picture of the state for the terminal; games override this with a proper board."""
         return json.dumps(self.view(player), indent=1, sort_keys=True)
 
+    def totals(self) -> list[int]:
+        """Each player's ``scores()`` total, without the breakdowns: what search bots read after every simulation.
+
+        The default takes them from ``scores()``; a game may override it with a cheaper computation that returns
+        exactly the same numbers.
+        """
+        return [score.total for score in self.scores()]
+
     def winners(self) -> list[int]:
         """Players sharing the best total (meaningful once the game is over)."""
-        totals = [score.total for score in self.scores()]
+        totals = self.totals()
         best = max(totals)
         return [p for p, total in enumerate(totals) if total == best]
 
@@ -287,6 +303,37 @@ class GameState(ABC):
             raise
         events, self._events = self._events, []
         return events
+
+    def apply_quiet(self, player: int, action: Action) -> None:
+        """Apply ``action``, taken from this very state's ``legal_actions(player)``, and build no events.
+
+        For search bots, which play thousands of simulated actions they drew from the legal list themselves and never
+        read an event. The result must be exactly the state ``apply`` leaves. The default is ``apply`` itself (the
+        checks and events cost what they cost, the events are dropped); a game whose simulations are hot may
+        override it to skip the checks ``legal_actions`` already guarantees and the building of events.
+        """
+        self.apply(player, action)
+
+    def random_playout(self, rng: Draws, limit: int, prefer: int) -> int:
+        """Play up to ``limit`` uniformly random legal actions in place, quietly, until the game ends; returns how many
+        were played. Search bots' rollouts.
+
+        Each step the actor is ``prefer`` when active, else the first of ``active_players()``, and its action is
+        ``legal[rng.below(len(legal))]`` of its ``legal_actions``, applied with ``apply_quiet``; a step without a
+        legal action ends the playout. ``rng`` is the caller's (a search bot's own generator), never the state's.
+        A game may override this with a faster loop that makes exactly the same draws and leaves exactly the same
+        state.
+        """
+        played = 0
+        while played < limit and not self.is_over():
+            active = self.active_players()
+            actor = prefer if prefer in active else active[0]
+            legal = self.legal_actions(actor)
+            if not legal:
+                break
+            self.apply_quiet(actor, legal[rng.below(len(legal))])
+            played += 1
+        return played
 
     def emit(self, type_: str, **data: Any) -> Event:
         event: Event = {"type": type_, **data}

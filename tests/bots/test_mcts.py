@@ -226,3 +226,42 @@ def test_a_game_with_secrets_but_no_determinize_is_refused(monkeypatch: pytest.M
     state = new_game("secret_tictactoe", 2, 0)
     with pytest.raises(UnsupportedGame, match="no determinize"):
         MctsBot(0).choose(state, 0)
+
+
+# ----- the search's shortcuts change nothing --------------------------------------------------------------------
+def root_stats(bot: MctsBot, state: GameState, player: int) -> list[tuple[str, int, float, float]]:
+    root = bot.search(state, player, Rng(3))
+    stats = []
+    for action in state.legal_actions(player):
+        child = root.child(player, action)
+        if child is not None:
+            stats.append((str(action), child.visits, child.win_sum, child.margin_sum))
+    return stats
+
+
+@pytest.mark.parametrize("moves", [(), ("b2",), ("a1", "b2", "c3")])
+def test_remembered_positions_give_the_same_search(moves: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a game without chance or hidden information a node remembers its mover and legal actions; asking the game
+    again at every visit (what every other game does) must give exactly the same tree."""
+    state = ttt_after(*moves)
+    (player,) = state.active_players()
+    assert MctsBot.fixed_positions(state)
+    remembered = root_stats(MctsBot(5, iterations=400), state, player)
+    monkeypatch.setattr(MctsBot, "fixed_positions", staticmethod(lambda _state: False))
+    assert root_stats(MctsBot(5, iterations=400), state, player) == remembered
+    assert sum(visits for _, visits, _, _ in remembered) == 400
+
+
+def test_positions_are_remembered_only_without_chance_or_secrets() -> None:
+    assert MctsBot.fixed_positions(new_game(TTT, 2, 0))
+    assert not MctsBot.fixed_positions(new_game("planet_steam", 2, 0))  # dice and draws
+    assert not MctsBot.fixed_positions(new_game("age_of_steam", 3, 0))
+
+
+def test_the_games_own_playout_is_the_generic_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tic-tac-toe's random_playout and apply_quiet are shortcuts: the base class's versions give the same search."""
+    state = ttt_after("b2")
+    fast = root_stats(MctsBot(2, iterations=300), state, 1)
+    monkeypatch.setattr(TicTacToeState, "random_playout", GameState.random_playout)
+    monkeypatch.setattr(TicTacToeState, "apply_quiet", GameState.apply_quiet)
+    assert root_stats(MctsBot(2, iterations=300), state, 1) == fast

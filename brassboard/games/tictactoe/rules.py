@@ -9,7 +9,9 @@ Player ``first_player`` (option, default 0) moves first and plays X; the other p
 Everything the engine asks of a game is here, in the order a new game would write it: metadata (``INFO``), the
 state's fields, the protocol queries, ``_apply`` (validate everything, then change), scores, serialisation and a
 hand-written ``clone`` — the last because tic-tac-toe is what ``bench/bench_engine.py`` times, and the default JSON
-round trip would dominate a game this small.
+round trip would dominate a game this small. For the same reason (``bench/bench_mcts.py --yardstick`` times MCTS on
+it) it implements the engine's optional search shortcuts ``apply_quiet``, ``random_playout``, ``totals`` and
+``winners`` over bit sets of the empty and owned cells, each giving exactly what the base class's version gives.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Score
+from brassboard.engine import Action, Draws, GameInfo, GameState, IllegalAction, OptionSpec, Score
 
 EMPTY = -1
 """The value of an unmarked cell; marked cells hold the player number (0 or 1)."""
@@ -33,6 +35,17 @@ MARK = "mark"
 MARK_ACTIONS: tuple[Action, ...] = tuple(Action(MARK, name) for name in CELLS)
 """One prebuilt action per cell: legal_actions hands these out instead of building new ones every call."""
 
+ALL_FREE = (1 << 9) - 1
+LEGAL_BY_FREE: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(MARK_ACTIONS[index] for index in range(9) if free >> index & 1) for free in range(ALL_FREE + 1)
+)
+"""The legal marks for each set of empty cells (bit ``i`` set: cell ``i`` is empty), in CELLS order: legal_actions
+copies one of these 512 tuples instead of scanning the grid (search bots ask for it at every simulated move)."""
+FREE_CELLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(index for index in range(9) if free >> index & 1) for free in range(ALL_FREE + 1)
+)
+"""The empty cells' indices for each set of empty cells, in CELLS order (the random playout's choices)."""
+
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows 1, 2, 3
     (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns a, b, c
@@ -42,6 +55,9 @@ LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple(line for line in LINES if index in line) for index in range(9)
 )
 """For each cell, the lines that pass through it: a new mark can only complete one of these."""
+LINE_MASKS: tuple[int, ...] = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in LINES)
+HAS_LINE: tuple[bool, ...] = tuple(any(owned & line == line for line in LINE_MASKS) for owned in range(1 << 9))
+"""Whether a player owning the cells of a bit set (bit ``i``: cell ``i``) owns a whole line: one look-up per mark."""
 
 WIN, DRAW, LOSS = 1, 0, -1
 """Zero-sum results (as OpenSpiel's returns), so search bots can use the totals directly."""
@@ -68,6 +84,8 @@ class TicTacToeState(GameState):
         self.to_move: int = self.options["first_player"]
         self.winner: int | None = None
         self.marks = 0  # cells marked so far; 9 with no winner is a draw
+        self.free = ALL_FREE  # bit i set while cell i is empty (LEGAL_BY_FREE)
+        self.owned = [0, 0]  # per player, bit i set when the player marked cell i (HAS_LINE)
         self.over = False
 
     # ----- the protocol -------------------------------------------------------------------------------------
@@ -77,18 +95,24 @@ class TicTacToeState(GameState):
     def legal_actions(self, player: int) -> list[Action]:
         if self.over or player != self.to_move:
             return []
-        cells = self.cells
-        return [MARK_ACTIONS[index] for index in range(9) if cells[index] == EMPTY]
+        return list(LEGAL_BY_FREE[self.free])
 
     def is_over(self) -> bool:
         return self.over
 
+    def winners(self) -> list[int]:
+        # what the base class derives from scores(), without building them (search bots ask after every simulation)
+        return [0, 1] if self.winner is None else [self.winner]
+
+    def totals(self) -> list[int]:
+        # what scores() holds, without building it (search bots read the totals after every simulation)
+        winner = self.winner
+        return [DRAW, DRAW] if winner is None else [WIN, LOSS] if winner == 0 else [LOSS, WIN]
+
     def scores(self) -> list[Score]:
-        if self.winner is None:
-            results = [DRAW, DRAW]
-        else:
-            results = [WIN if player == self.winner else LOSS for player in range(2)]
-        return [Score(total=result, breakdown={"result": result}) for result in results]
+        winner = self.winner
+        first, second = (DRAW, DRAW) if winner is None else (WIN, LOSS) if winner == 0 else (LOSS, WIN)
+        return [Score(first, {"result": first}), Score(second, {"result": second})]
 
     def _apply(self, player: int, action: Action) -> None:
         # The engine has already refused finished games and players who are not to move; the action itself is ours
@@ -104,21 +128,59 @@ class TicTacToeState(GameState):
         if self.cells[index] != EMPTY:
             raise IllegalAction(f"cell {cell} is taken")
 
+        self.emit("mark", player=player, cell=cell)
+        if self._mark(player, index):
+            owned = self.owned[player]
+            line = next(line for line, mask in zip(LINES, LINE_MASKS, strict=True)
+                        if index in line and owned & mask == mask)
+            self.emit("win", player=player, line=[CELLS[i] for i in line])
+        elif self.over:
+            self.emit("draw")
+
+    def apply_quiet(self, player: int, action: Action) -> None:
+        # legal_actions(player) handed out this action, so it is a mark of an empty cell by the player to move
+        self._mark(player, CELL_INDEX[action[1]])
+
+    def random_playout(self, rng: Draws, limit: int, prefer: int) -> int:
+        # The base class's loop for one mover at a time, with _mark's steps on local copies of the fields: the same
+        # draws from the same legal order, so the same game (tests/engine/test_search_protocol.py checks it).
+        cells, owned = self.cells, self.owned
+        free, player, marks, over = self.free, self.to_move, self.marks, self.over
+        played = 0
+        while played < limit and not over:
+            empty = FREE_CELLS[free]
+            index = empty[rng.below(len(empty))]
+            bit = 1 << index
+            cells[index] = player
+            free ^= bit
+            mine = owned[player] = owned[player] | bit
+            marks += 1
+            played += 1
+            if HAS_LINE[mine]:
+                self.winner = player
+                over = True
+            elif not free:
+                over = True
+            player = 1 - player
+        self.free, self.to_move, self.marks, self.over = free, player, marks, over
+        return played
+
+    def _mark(self, player: int, index: int) -> bool:
+        """Mark a cell known to be empty for the player to move; returns whether it completes a line."""
+        bit = 1 << index
         self.cells[index] = player
         self.marks += 1
-        self.emit("mark", player=player, cell=cell)
-        for line in LINES_THROUGH[index]:
-            if self.cells[line[0]] == self.cells[line[1]] == self.cells[line[2]] == player:
-                self.winner = player
-                self.over = True
-                self.emit("win", player=player, line=[CELLS[i] for i in line])
-                break
-        else:
-            if self.marks == 9:
-                self.over = True
-                self.emit("draw")
+        self.free ^= bit
+        owned = self.owned[player] = self.owned[player] | bit
         # the turn passes even when the game ends, so whose turn it is always follows from the board
         self.to_move = 1 - player
+        if HAS_LINE[owned]:
+            self.winner = player
+            self.over = True
+            return True
+        if not self.free:
+            self.over = True
+        return False
 
     # ----- serialisation ------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -143,6 +205,8 @@ class TicTacToeState(GameState):
             raise ValueError(f"board {board!r} cannot arise when player {first} moves first")
         state.cells = [EMPTY if char == "." else int(char) for char in board]
         state.marks = first_marks + second_marks
+        state.free = sum(1 << index for index, mark in enumerate(state.cells) if mark == EMPTY)
+        state.owned = [sum(1 << index for index, mark in enumerate(state.cells) if mark == player) for player in (0, 1)]
         state.to_move = first if first_marks == second_marks else 1 - first
         state.winner = _line_owner(state.cells)
         if state.winner is not None and state.to_move == state.winner:
@@ -162,6 +226,8 @@ class TicTacToeState(GameState):
         copy.to_move = self.to_move
         copy.winner = self.winner
         copy.marks = self.marks
+        copy.free = self.free
+        copy.owned = self.owned.copy()
         copy.over = self.over
         return copy
 
