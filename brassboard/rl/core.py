@@ -156,7 +156,8 @@ class GameDriver:
         # the encoder's fast path, if it has one (exactly its encoding of the view: see brassboard.rl.encoders)
         self._encode_state = state_encoding(settings.encoder)
         # legal actions in slot order -> (their slots, their feature rows): legal lists repeat often in a game
-        self._slot_rows: dict[tuple[Action, ...], tuple[npt.NDArray[np.intp], npt.NDArray[np.float32] | None]] = {}
+        self._slot_rows: dict[tuple[Action, ...],
+                              tuple[npt.NDArray[np.intp] | slice, npt.NDArray[np.float32] | None]] = {}
         # small action spaces keep each legal list's whole mask and feature table (see SMALL_SPACE)
         self._small = settings.codec.size * max(settings.action_feature_size, 1) <= SMALL_SPACE
         self._tables: dict[tuple[Action, ...], tuple[npt.NDArray[np.int8], npt.NDArray[np.float32] | None]] = {}
@@ -260,11 +261,15 @@ class GameDriver:
         return found
 
     def _rows_of(self, assignment: SlotAssignment
-                 ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32] | None]:
-        """The slots of an assignment as an index array, and their action features (memoised per legal list)."""
+                 ) -> tuple[npt.NDArray[np.intp] | slice, npt.NDArray[np.float32] | None]:
+        """The slots of an assignment as an index (a slice where they are 0..n-1), and their action features
+        (memoised per legal list)."""
         found = self._slot_rows.get(assignment.actions)
         if found is None:  # a codec places the same legal list in the same slots
-            slots = np.fromiter(assignment.slots, dtype=np.intp, count=len(assignment.slots))
+            count = len(assignment.slots)
+            slots: npt.NDArray[np.intp] | slice = (
+                slice(0, count) if assignment.contiguous  # slots 0..n-1 (a legal-list codec)
+                else np.fromiter(assignment.slots, dtype=np.intp, count=count))
             rows = None
             if self.featurizer is not None:
                 rows = self.featurizer.rows(assignment.actions)
