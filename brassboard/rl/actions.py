@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Literal, Protocol
 
 import numpy as np
@@ -60,15 +59,23 @@ class SlotAssignment:
     contiguous: bool = False
     """True when ``slots`` is ``0 .. len(actions) - 1`` (a legal-list codec): slot ``i`` holds ``actions[i]``."""
 
+    def __post_init__(self) -> None:
+        # slot -> action, built at once where slots are not simply 0..n-1 (fixed codecs: small lists)
+        by_slot = None if self.contiguous else dict(zip(self.slots, self.actions, strict=True))
+        object.__setattr__(self, "_by_slot", by_slot)
+
     def action_at(self, slot: int) -> Action | None:
         """The action in ``slot``, or None if the slot holds no legal action."""
-        if self.contiguous:
+        by_slot: dict[int, Action] | None = self._by_slot  # type: ignore[attr-defined]
+        if by_slot is None:
             return self.actions[slot] if 0 <= slot < len(self.actions) else None
-        return self.by_slot.get(slot)
+        return by_slot.get(slot)
 
-    @cached_property
+    @property
     def by_slot(self) -> dict[int, Action]:
-        return dict(zip(self.slots, self.actions, strict=True))
+        """Slot -> action, every legal action of the assignment."""
+        found: dict[int, Action] | None = self._by_slot  # type: ignore[attr-defined]
+        return dict(zip(self.slots, self.actions, strict=True)) if found is None else found
 
 
 ASSIGNMENT_MEMO = 4096
