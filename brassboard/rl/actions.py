@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Literal, Protocol
 
 import numpy as np
@@ -57,14 +56,26 @@ class SlotAssignment:
     slots: tuple[int, ...]
     actions: tuple[Action, ...]
     dropped: int = 0
+    contiguous: bool = False
+    """True when ``slots`` is ``0 .. len(actions) - 1`` (a legal-list codec): slot ``i`` holds ``actions[i]``."""
+
+    def __post_init__(self) -> None:
+        # slot -> action, built at once where slots are not simply 0..n-1 (fixed codecs: small lists)
+        by_slot = None if self.contiguous else dict(zip(self.slots, self.actions, strict=True))
+        object.__setattr__(self, "_by_slot", by_slot)
 
     def action_at(self, slot: int) -> Action | None:
         """The action in ``slot``, or None if the slot holds no legal action."""
-        return self.by_slot.get(slot)
+        by_slot: dict[int, Action] | None = self._by_slot  # type: ignore[attr-defined]
+        if by_slot is None:
+            return self.actions[slot] if 0 <= slot < len(self.actions) else None
+        return by_slot.get(slot)
 
-    @cached_property
+    @property
     def by_slot(self) -> dict[int, Action]:
-        return dict(zip(self.slots, self.actions, strict=True))
+        """Slot -> action, every legal action of the assignment."""
+        found: dict[int, Action] | None = self._by_slot  # type: ignore[attr-defined]
+        return dict(zip(self.slots, self.actions, strict=True)) if found is None else found
 
 
 ASSIGNMENT_MEMO = 4096
@@ -134,7 +145,7 @@ class LegalListCodec:
                 if self.overflow == "raise":
                     raise ActionOverflowError(len(ordered), self._size)
                 ordered = ordered[: self._size]
-            found = SlotAssignment(tuple(range(len(ordered))), tuple(ordered), max(dropped, 0))
+            found = SlotAssignment(tuple(range(len(ordered))), tuple(ordered), max(dropped, 0), contiguous=True)
             _remember(self._memo, key, found)
         return found
 
@@ -194,22 +205,32 @@ class ActionFeaturizer:
         self._table = np.zeros((0, size), dtype=np.float32)
         self._filled = 0
 
+    def _tokens(self, action: Action) -> list[tuple[int, float]]:
+        """(bucket, value) of each token of ``action``, in order (see the class's note)."""
+        known = self._hasher.known
+        slot = self._hasher.slot
+        token = f"kind={action[0]}"
+        bucket, sign = known.get(token) or slot(token)
+        found = [(bucket, sign)]
+        for position, arg in enumerate(action[1:], start=1):
+            token = f"arg{position}={arg}"
+            bucket, sign = known.get(token) or slot(token)
+            found.append((bucket, sign))
+            if type(arg) is int:
+                token = f"arg{position}#"
+                bucket, sign = known.get(token) or slot(token)
+                found.append((bucket, sign * arg))
+        bucket, sign = known.get("args#") or slot("args#")
+        found.append((bucket, sign * (len(action) - 1)))
+        return found
+
     def features(self, action: Action) -> npt.NDArray[np.float32]:
         """The feature vector of ``action`` (cached; do not modify it)."""
         found = self._cache.get(action)
         if found is None:
             vector = np.zeros(self.size, dtype=np.float32)
-            slot = self._hasher.slot
-            bucket, sign = slot(f"kind={action[0]}")
-            vector[bucket] += sign
-            for position, arg in enumerate(action[1:], start=1):
-                bucket, sign = slot(f"arg{position}={arg}")
-                vector[bucket] += sign
-                if isinstance(arg, int):
-                    bucket, sign = slot(f"arg{position}#")
-                    vector[bucket] += sign * arg
-            bucket, sign = slot("args#")
-            vector[bucket] += sign * (len(action) - 1)
+            for bucket, value in self._tokens(action):
+                vector[bucket] += value
             vector.flags.writeable = False
             if len(self._cache) >= 1 << 18:
                 self._cache.clear()
@@ -231,9 +252,19 @@ class ActionFeaturizer:
                 grown = np.zeros((max(needed, 2 * len(self._table), 256), self.size), dtype=np.float32)
                 grown[: self._filled] = self._table[: self._filled]
                 self._table = grown
+            # every new row's tokens summed into the table at once (a NumPy call per action would cost more)
+            start = self._filled
+            rows: list[int] = []
+            buckets: list[int] = []
+            values: list[float] = []
             for action in missing:
                 if action not in index:
-                    self._table[self._filled] = self.features(action)
-                    index[action] = self._filled
+                    row = index[action] = self._filled
                     self._filled += 1
+                    for bucket, value in self._tokens(action):
+                        rows.append(row)
+                        buckets.append(bucket)
+                        values.append(value)
+            self._table[start: self._filled] = 0.0  # rows of a table started afresh still hold old rows
+            np.add.at(self._table, (rows, buckets), np.asarray(values, dtype=np.float32))
         return self._table[[index[action] for action in actions]]

@@ -18,7 +18,7 @@ from pettingzoo import AECEnv
 from brassboard.engine import Action
 
 from .actions import ActionCodec, FixedActionCodec, OverflowPolicy
-from .core import DEFAULT_ACTION_FEATURES, GameDriver, Observation, check_policies, make_settings, observation_space
+from .core import GameDriver, Observation, check_policies, make_settings, observation_space
 from .encoders import ObservationEncoder
 from .rewards import RewardFn
 
@@ -69,7 +69,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         action_codec: ActionCodec | None = None,
         observation_size: int | None = None,
         observation_encoder: ObservationEncoder | None = None,
-        action_feature_size: int = DEFAULT_ACTION_FEATURES,
+        action_feature_size: int | None = None,
         reward: str | RewardFn = "score_diff",
         illegal_action: IllegalActionPolicy = "raise",
         illegal_penalty: float = -1.0,
@@ -96,6 +96,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         # one space object per agent, kept: PettingZoo asks that observation_space(a) is always the same object
         self.observation_spaces = {agent: observation_space(self.settings) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.settings.codec.size) for agent in self.possible_agents}
+        self._max_steps = self.settings.max_steps
         self._game_seed: int | None = None
         self._unseeded_spaces: int | None = None
         self._paid = False
@@ -122,7 +123,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
         """Start a new game. Its engine seed is ``seed``; without one, the constructor's seed on the first reset and
         the previous game's seed + 1 after that (so a run of episodes is reproducible from the constructor's seed)."""
         if seed is not None:
-            game_seed = int(seed)
+            game_seed = seed if type(seed) is int else int(seed)
         elif self._game_seed is None:
             game_seed = self.initial_seed
         else:
@@ -142,7 +143,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
             self._end_game()
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = agent_name(seat)
+            self.agent_selection = self.possible_agents[seat]
             self._note_dropped_actions(seat)
 
     def observe(self, agent: str) -> Observation:
@@ -163,7 +164,8 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
             self._clear_rewards()
             self._paid = False
             self.infos[agent].pop("illegal_action", None)
-        chosen = self.driver.decode(seat, slot_number(action)) if action is not None else None
+        driver = self.driver
+        chosen = driver.decode(seat, slot_number(action)) if action is not None else None
         if chosen is None:
             if self.illegal_action == "raise":
                 raise IllegalSlotError(f"{agent} has no legal action in slot {action!r}; follow the action_mask")
@@ -173,15 +175,16 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
             self._paid = True
             self._accumulate_rewards()
             return
-        self.driver.apply(seat, chosen)
-        following = self.driver.to_act()
+        driver.apply(seat, chosen)
+        following = driver.to_act()
         if following is None:
             self._end_game()
-        elif self.settings.max_steps is not None and self.driver.steps >= self.settings.max_steps:
+        elif self._max_steps is not None and driver.steps >= self._max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[following]
-            self._note_dropped_actions(following)
+            if self._may_drop:
+                self._note_dropped_actions(following)
         if self._paid:
             self._accumulate_rewards()
 
@@ -220,11 +223,13 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
 
     # ----- internals --------------------------------------------------------------------------------------------
     def _end_game(self) -> None:
-        rewards = self.driver.final_rewards()
-        totals = [score.total for score in self.driver.game.scores()]
+        scores = self.driver.game.scores()
+        rewards = self.driver.final_rewards(scores)
+        totals = [score.total for score in scores]
         self._paid = True
+        seats = self._seats
         for agent in self.agents:
-            self.rewards[agent] = rewards[seat_of(agent)]
+            self.rewards[agent] = rewards[seats[agent]]
             self.terminations[agent] = True
             self.infos[agent]["scores"] = list(totals)
 

@@ -11,7 +11,7 @@ rules (as written in the game's ``view``) would hide.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,9 +19,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from brassboard.engine import Action, GameInfo, GameState, game_info, state_class
+from brassboard.engine import Action, GameInfo, GameState, Score, game_info, state_class
 
-from .actions import ActionCodec, ActionFeaturizer, LegalListCodec, OverflowPolicy, SlotAssignment
+from .actions import ActionCodec, ActionFeaturizer, FixedActionCodec, LegalListCodec, OverflowPolicy, SlotAssignment
 from .encoders import (
     HashingEncoder,
     ObservationEncoder,
@@ -29,6 +29,7 @@ from .encoders import (
     game_encoder,
     game_max_actions,
     state_encoding,
+    state_key,
 )
 from .rewards import RewardFn, reward_function
 
@@ -36,12 +37,17 @@ DEFAULT_MAX_ACTIONS = 1024
 """Slots of the legal-list action space when neither the caller nor the game's adapter module says otherwise."""
 
 DEFAULT_ACTION_FEATURES = 16
-"""Hashed features per action slot (``action_features`` has shape ``(max_actions, this)``); 0 leaves them out."""
+"""Hashed features per action slot (``action_features`` has shape ``(max_actions, this)``) where a slot's action
+changes from state to state (a legal-list codec). A fixed codec's slot always holds the same action, so its features
+would be a constant a learner gains nothing from: there the default is 0, which leaves them out."""
 
 Observation = dict[str, npt.NDArray[Any]]
 
 SLOT_ROWS_MEMO = 4096
 """Legal lists whose slots and feature rows a driver keeps before it clears them."""
+
+KEYED_MEMO = 1 << 16
+"""Observations (and slot assignments) kept per state key before they are cleared (see ``state_key``)."""
 
 SMALL_SPACE = 4096
 """Action spaces whose slots x features fit in this many values keep whole observation tables per legal list (cheap
@@ -95,7 +101,7 @@ def make_settings(
     action_codec: ActionCodec | None = None,
     observation_size: int | None = None,
     observation_encoder: ObservationEncoder | None = None,
-    action_feature_size: int = DEFAULT_ACTION_FEATURES,
+    action_feature_size: int | None = None,
     reward: str | RewardFn = "score_diff",
     max_steps: int | None = None,
 ) -> EnvSettings:
@@ -118,6 +124,8 @@ def make_settings(
     if encoder is None:
         encoder = HashingEncoder() if observation_size is None else HashingEncoder(observation_size)
 
+    if action_feature_size is None:  # see DEFAULT_ACTION_FEATURES
+        action_feature_size = 0 if isinstance(codec, FixedActionCodec) else DEFAULT_ACTION_FEATURES
     if action_feature_size < 0:
         raise ValueError(f"action_feature_size must be 0 or more, not {action_feature_size}")
     if max_steps is not None and max_steps < 1:
@@ -156,10 +164,17 @@ class GameDriver:
         # the encoder's fast path, if it has one (exactly its encoding of the view: see brassboard.rl.encoders)
         self._encode_state = state_encoding(settings.encoder)
         # legal actions in slot order -> (their slots, their feature rows): legal lists repeat often in a game
-        self._slot_rows: dict[tuple[Action, ...], tuple[npt.NDArray[np.intp], npt.NDArray[np.float32] | None]] = {}
+        self._slot_rows: dict[tuple[Action, ...],
+                              tuple[npt.NDArray[np.intp] | slice, npt.NDArray[np.float32] | None]] = {}
         # small action spaces keep each legal list's whole mask and feature table (see SMALL_SPACE)
         self._small = settings.codec.size * max(settings.action_feature_size, 1) <= SMALL_SPACE
         self._tables: dict[tuple[Action, ...], tuple[npt.NDArray[np.int8], npt.NDArray[np.float32] | None]] = {}
+        # an encoder's state key, if it has one: whole observations and slot assignments are then kept per key
+        self._state_key = state_key(settings.encoder)
+        self._observations: dict[tuple[Hashable, bool], tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
+                                                              npt.NDArray[np.float32] | None,
+                                                              SlotAssignment | None]] = {}
+        self._keyed_assignments: dict[tuple[Hashable, bool], SlotAssignment] = {}
 
     # ----- the game -------------------------------------------------------------------------------------------
     def new_game(self, seed: int) -> None:
@@ -178,22 +193,25 @@ class GameDriver:
 
     def to_act(self) -> int | None:
         """The seat that acts next (see the module's note on turn order); None once the game is over."""
-        game = self.game
+        game = self.state if self.state is not None else self.game
         if game.is_over():
             return None
         return next_to_act(game.active_players(), self.last_actor, self.settings.players)
 
     def apply(self, player: int, action: Action) -> None:
-        self.game.apply(player, action)
+        (self.state if self.state is not None else self.game).apply(player, action)
         self.last_actor = player
         self.steps += 1
-        self._assignments = {}
+        if self._assignments:
+            self._assignments = {}
 
     def is_over(self) -> bool:
         return self.game.is_over()
 
-    def final_rewards(self) -> list[float]:
-        scores = self.game.scores()
+    def final_rewards(self, scores: Sequence[Score] | None = None) -> list[float]:
+        """Every seat's reward at the end, from the game's final ``scores`` (asked for when not given)."""
+        if scores is None:
+            scores = self.game.scores()
         return [float(self.settings.reward(scores, seat)) for seat in range(self.settings.players)]
 
     # ----- actions ----------------------------------------------------------------------------------------------
@@ -201,17 +219,51 @@ class GameDriver:
         """``player``'s legal actions placed in action slots (raises ActionOverflowError under policy "raise")."""
         found = self._assignments.get(player)
         if found is None:
-            found = self._assignments[player] = self.settings.codec.assign(self.game.legal_actions(player))
+            if self._state_key is not None:  # the key fixes the legal actions: their assignment is kept per key
+                key = (self._state_key(self.game, player), True)
+                found = self._keyed_assignments.get(key)
+                if found is None:
+                    found = self.settings.codec.assign(self.game.legal_actions(player))
+                    if len(self._keyed_assignments) >= KEYED_MEMO:
+                        self._keyed_assignments.clear()
+                    self._keyed_assignments[key] = found
+            else:
+                found = self.settings.codec.assign(self.game.legal_actions(player))
+            self._assignments[player] = found
         return found
 
     def decode(self, player: int, slot: int) -> Action | None:
         """The legal action of ``player`` in ``slot``; None if the slot holds none."""
-        return self.assignment(player).action_at(slot)
+        found = self._assignments.get(player)
+        return (self.assignment(player) if found is None else found).action_at(slot)
 
     # ----- observations -------------------------------------------------------------------------------------
     def observe(self, player: int, may_act: bool) -> Observation:
         """``player``'s observation, built from ``state.view(player)`` alone (or the encoder's equal fast path);
         the mask is all zeros unless ``may_act`` (the env is waiting for this player)."""
+        if self._state_key is not None:
+            # the whole observation is kept per key (see brassboard.rl.encoders), and handed out as copies
+            key = (self._state_key(self.state if self.state is not None else self.game, player), may_act)
+            kept = self._observations.get(key)
+            if kept is None:
+                built = self._build_observation(player, may_act)
+                for array in built.values():
+                    array.flags.writeable = False
+                if len(self._observations) >= KEYED_MEMO:
+                    self._observations.clear()
+                kept = self._observations[key] = (built["observation"], built["action_mask"],
+                                                  built.get("action_features"),
+                                                  self.assignment(player) if may_act else None)
+            encoded, mask, features, assignment = kept
+            if assignment is not None:  # the step that follows decodes from it
+                self._assignments[player] = assignment
+            # fresh arrays: a caller may keep or change them
+            if features is None:
+                return {"observation": encoded.copy(), "action_mask": mask.copy()}
+            return {"observation": encoded.copy(), "action_mask": mask.copy(), "action_features": features.copy()}
+        return self._build_observation(player, may_act)
+
+    def _build_observation(self, player: int, may_act: bool) -> Observation:
         settings = self.settings
         encoder = settings.encoder
         if self._encode_state is not None:
@@ -260,11 +312,15 @@ class GameDriver:
         return found
 
     def _rows_of(self, assignment: SlotAssignment
-                 ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32] | None]:
-        """The slots of an assignment as an index array, and their action features (memoised per legal list)."""
+                 ) -> tuple[npt.NDArray[np.intp] | slice, npt.NDArray[np.float32] | None]:
+        """The slots of an assignment as an index (a slice where they are 0..n-1), and their action features
+        (memoised per legal list)."""
         found = self._slot_rows.get(assignment.actions)
         if found is None:  # a codec places the same legal list in the same slots
-            slots = np.fromiter(assignment.slots, dtype=np.intp, count=len(assignment.slots))
+            count = len(assignment.slots)
+            slots: npt.NDArray[np.intp] | slice = (
+                slice(0, count) if assignment.contiguous  # slots 0..n-1 (a legal-list codec)
+                else np.fromiter(assignment.slots, dtype=np.intp, count=count))
             rows = None
             if self.featurizer is not None:
                 rows = self.featurizer.rows(assignment.actions)

@@ -24,7 +24,7 @@ from brassboard.engine import Action, GameState, games
 
 from .actions import ActionCodec, OverflowPolicy
 from .aec import IllegalActionPolicy, IllegalSlotError, slot_number
-from .core import DEFAULT_ACTION_FEATURES, GameDriver, Observation, check_policies, make_settings, observation_space
+from .core import GameDriver, Observation, check_policies, make_settings, observation_space
 from .encoders import ObservationEncoder
 from .rewards import RewardFn
 
@@ -74,7 +74,7 @@ class BrassboardGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         action_codec: ActionCodec | None = None,
         observation_size: int | None = None,
         observation_encoder: ObservationEncoder | None = None,
-        action_feature_size: int = DEFAULT_ACTION_FEATURES,
+        action_feature_size: int | None = None,
         reward: str | RewardFn = "score_diff",
         illegal_action: IllegalActionPolicy = "penalize",
         illegal_penalty: float = -1.0,

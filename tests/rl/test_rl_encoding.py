@@ -67,7 +67,17 @@ def test_action_features_describe_each_slot() -> None:
     features = env.observe(agent)["action_features"]
     for slot, action in env.legal_slots(agent).items():
         assert np.array_equal(features[slot], featurizer.features(action))
-    assert "action_features" not in rl.env("tictactoe", action_feature_size=0).observation_space("player_0")
+    assert "action_features" not in rl.env("planet_steam", action_feature_size=0).observation_space("player_0").spaces
+
+
+def test_a_fixed_action_space_has_no_action_features_unless_asked() -> None:
+    # a fixed codec's slot always holds the same action: features would be a constant
+    assert "action_features" not in rl.env("tictactoe").observation_space("player_0").spaces
+    assert "action_features" in rl.env("planet_steam").observation_space("player_0").spaces
+    env = rl.env("tictactoe", action_feature_size=8)
+    env.reset()
+    features = env.observe(env.agent_selection)["action_features"]
+    assert features.shape == (9, 8) and features.any()
 
 
 def test_generic_encoding_can_be_chosen_for_any_game() -> None:

@@ -6,6 +6,11 @@ instead of building the view: it reads the state's public attributes directly an
 ``encode(state.view(player), player)`` gives — the tests hold every such encoder to that over random games, so the
 fast path can carry nothing the view hides.
 
+A small game's encoder may define ``state_key(state, player)`` too: a cheap hashable value (tic-tac-toe: the seat
+and the nine cells) that fixes both ``state.view(player)`` and ``state.legal_actions(player)``. The environments
+then keep the whole observation (encoding, mask, action features) and the slot assignment per key, and an
+observation costs the key, a look-up and copies.
+
 Which encoder and action codec a game gets (first match wins):
 
 1. one registered at run time with :func:`register_observation_encoder` / :func:`register_action_codec` (plugins);
@@ -20,7 +25,7 @@ So a new game works at once with the generic encoding, and can get an exact one 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from types import ModuleType
 from typing import Any, Protocol
 
@@ -53,6 +58,12 @@ class ObservationEncoder(Protocol):
 def state_encoding(encoder: ObservationEncoder) -> Callable[[GameState, int], npt.NDArray[np.float32]] | None:
     """The encoder's fast path ``encode_state(state, player)``, if it has one (see the module's note)."""
     found = getattr(encoder, "encode_state", None)
+    return found if callable(found) else None
+
+
+def state_key(encoder: ObservationEncoder) -> Callable[[GameState, int], Hashable] | None:
+    """The encoder's ``state_key(state, player)``, if it has one (see the module's note)."""
+    found = getattr(encoder, "state_key", None)
     return found if callable(found) else None
 
 
@@ -113,4 +124,5 @@ def game_max_actions(game_id: str, default: int) -> int:
 __all__ = [
     "CodecFactory", "EncoderFactory", "HashingEncoder", "ObservationEncoder", "adapter_module", "game_action_codec",
     "game_encoder", "game_max_actions", "register_action_codec", "register_observation_encoder", "state_encoding",
+    "state_key",
 ]

@@ -6,13 +6,16 @@ marks, the opponent's marks, the empty cells. Seen from the observer, so one pol
 Actions: slot ``i`` is ``mark <cell i>`` in the same board order (slot 4 = ``mark b2``, the centre).
 
 Speed: ``encode_state`` reads the board from the state's public ``cells`` (nothing in tic-tac-toe is hidden) and
-looks the planes up in a table filled as boards are met (3^9 boards at most), so an observation costs a tuple and
-a dictionary look-up; ``encode`` builds the same planes from the view, and the tests hold the two equal.
+looks the planes up in a table of all 3^9 boards built once per process, so an observation costs a tuple, a
+dictionary look-up and a row's copy; ``encode`` builds the same planes from the view, and the tests hold the two equal.
+``state_key`` (observer, player to move, cells) lets the environments keep whole observations per position.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -25,13 +28,22 @@ from brassboard.rl.actions import FixedActionCodec
 CELL_COUNT = 9
 
 
+@cache
+def board_table() -> tuple[dict[tuple[int, ...], int], npt.NDArray[np.float32]]:
+    """Every board (3^9 cell contents, reachable or not) -> its row, and the planes of each row as seen by seat 0
+    and by seat 1: built once, vectorised, so that no observation ever builds planes (4 MB of float32)."""
+    boards = list(itertools.product((EMPTY, 0, 1), repeat=CELL_COUNT))
+    marks = np.array(boards, dtype=np.int8)
+    planes = np.stack([np.concatenate((marks == seat, marks == 1 - seat, marks == EMPTY), axis=1)
+                       for seat in (0, 1)]).astype(np.float32)
+    planes.flags.writeable = False
+    return {board: row for row, board in enumerate(boards)}, planes
+
+
 class TicTacToeEncoder:
     low = 0.0
     high = 1.0
     shape = (3 * CELL_COUNT,)
-
-    def __init__(self) -> None:
-        self._planes: dict[tuple[int, tuple[int, ...]], npt.NDArray[np.float32]] = {}
 
     def encode(self, view: Mapping[str, Any], player: int) -> npt.NDArray[np.float32]:
         board: str = view["board"]  # one character per cell: "0"/"1" (the player who marked it) or "."
@@ -40,16 +52,14 @@ class TicTacToeEncoder:
     def encode_state(self, state: GameState, player: int) -> npt.NDArray[np.float32]:
         return self._encode_cells(tuple(state.cells), player)  # type: ignore[attr-defined]  # a TicTacToeState
 
-    def _encode_cells(self, cells: tuple[int, ...], player: int) -> npt.NDArray[np.float32]:
-        found = self._planes.get((player, cells))
-        if found is None:
-            marks = np.array(cells)
-            found = np.concatenate((marks == player, (marks != player) & (marks != EMPTY), marks == EMPTY))
-            found = found.astype(np.float32)
-            found.flags.writeable = False
-            self._planes[(player, cells)] = found
-        return found.copy()
+    def state_key(self, state: GameState, player: int) -> tuple[int, int, tuple[int, ...]]:
+        """The observer, the player to move and the cells: they fix the view and the legal actions."""
+        return player, state.to_move, tuple(state.cells)  # type: ignore[attr-defined]  # a TicTacToeState
 
+    def _encode_cells(self, cells: tuple[int, ...], player: int) -> npt.NDArray[np.float32]:
+        index, planes = board_table()
+        row: npt.NDArray[np.float32] = planes[player, index[cells]].copy()
+        return row
 
     def __repr__(self) -> str:
         return "TicTacToeEncoder()"
