@@ -3,9 +3,9 @@
 Used by ``bench/bench_mcts.py --strength`` (options there). The guided search's default stop is a wall-clock budget
 (0.45 s per searched decision) with a round cap, so on a loaded machine it completes fewer rounds than on an idle
 one and a win rate would depend on the load. Here the budget is off and only the round cap stops a search: every
-game replays exactly from its seed, on any machine, under any load. The cap is the game's ``rounds`` in
-``GUIDED_SETTINGS`` (what the budget reaches on an idle core, measured by ``--calibrate``) unless ``--rounds``
-overrides it.
+game replays exactly from its seed, on any machine, under any load. The cap is the game's ``bench_rounds`` in
+``GUIDED_SETTINGS`` (the mean rounds the budget reaches on an idle core, measured by ``--calibrate``) unless
+``--rounds`` overrides it.
 
 ``--calibrate`` measures that cap: in games the greedy bots play (seeds ``seed_base + i``), every ``SAMPLE_EVERY``-th
 decision of each seat with a choice is searched by ``mcts-strong`` with the 0.45 s budget counted in *CPU* seconds
@@ -42,7 +42,8 @@ SAMPLE_EVERY = 6  # calibration searches every 6th decision with a choice (cheap
 
 
 def cap_of(game: str, rounds: int | None) -> int:
-    return rounds if rounds is not None else int(GUIDED_SETTINGS[game]["rounds"])
+    settings = GUIDED_SETTINGS[game]
+    return rounds if rounds is not None else int(settings.get("bench_rounds", settings["rounds"]))
 
 
 def job_key(job: dict[str, Any]) -> tuple[Any, ...]:

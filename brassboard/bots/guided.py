@@ -20,8 +20,9 @@ under), so the generic search loses to the hand-written bots. This bot searches 
    (games where a budget buys only a few rounds: a lucky round must not overrule the heuristic).
 
 It stops at ``rounds`` complete rounds or before a round that would take it past ``time_budget`` seconds of wall
-time (whichever first; at least one round). Without a budget the bot is deterministic: its generator is seeded
-from its seed and the seat's view only.
+time (whichever first; at least one round; ``clock`` says what a second is: bench/bench_mcts.py --calibrate counts
+CPU seconds so that a busy machine does not shrink the measure). Without a budget the bot is deterministic: its
+generator is seeded from its seed and the seat's view only.
 """
 
 from __future__ import annotations

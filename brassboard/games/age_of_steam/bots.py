@@ -41,6 +41,8 @@ from brassboard.engine import Action, GameState
 from .figures import HEX_BY_LABEL, NEIGHBOURS, NO_HEX, label, opposite, side_towards
 from .links import Link
 from .rules import AgeOfSteamState, format_tracks, parse_tracks, tracks_arg
+from .track_build import check_build
+from .track_build_options import _build_action as build_action
 
 LONG_EXTRA = 3  # a route started this turn and finished next turn has at most this many tiles more
 FAR_WEIGHT = 0.3  # the worth of deliveries a new link opens only for an engine two links longer
@@ -96,6 +98,10 @@ class GreedyBot:
     # ----- dispatch ---------------------------------------------------------------------------------------------
     def choose(self, state: GameState, player: int) -> Action:
         assert isinstance(state, AgeOfSteamState)
+        if state.phase == "build":
+            planned = self._planned_build(state, player)
+            if planned is not None:
+                return planned
         actions = state.legal_actions(player)
         if len(actions) == 1:
             return actions[0]
@@ -110,6 +116,23 @@ class GreedyBot:
         finally:
             self._routes_memo, self._gains_memo = {}, {}
         return choice if choice in actions else actions[-1]
+
+    def _planned_build(self, state: AgeOfSteamState, p: int) -> Action | None:
+        """The next tile of the route the bot follows this turn, if the rules still allow it, checked alone
+        (check_build, written as the legal list writes it) instead of listing every legal build: the same choice
+        ``_build`` makes from the list, at a fraction of the cost (most of a build turn follows a plan)."""
+        if self.plan_key != (state.round, p) or not self.plan or self.plan[0].kind != "build" \
+                or state.may_urbanize(p):
+            return None
+        step = self.plan[0]
+        h = HEX_BY_LABEL.get(str(step.args[0]))
+        if h is None:
+            return None
+        plan = check_build(state, p, h, parse_tracks(str(step.args[1])))
+        if isinstance(plan, str) or build_action(h, tuple(plan.tile["tracks"]), plan.tile["town"]) != step:
+            return None  # no longer legal (or written otherwise): _build re-plans from the legal list
+        self.plan.pop(0)
+        return step
 
     # ----- the bot's picture of the board -------------------------------------------------------------------------
     @staticmethod
@@ -155,27 +178,30 @@ class GreedyBot:
             if not cubes:
                 continue
             best: dict[str, int] = {}
-            # one search for all colours: a colour stops travelling at the first city of its colour
-            stack: list[tuple[int, int, int, frozenset[int], frozenset[str]]] = [
-                (start, 0, 0, frozenset((start,)), frozenset(cubes))]
+            # one search for all colours: a colour stops travelling at the first city of its colour; the stops
+            # seen and the colours still travelling are bit sets (ints: the search's hot loop)
+            bits = {color: 1 << i for i, color in enumerate(cubes)}
+            stack: list[tuple[int, int, int, int, int]] = [(start, 0, 0, 1 << start, (1 << len(bits)) - 1)]
             while stack:
                 cur, steps, own, seen, travelling = stack.pop()
                 if steps >= loco:
                     continue
                 for nxt, mine in graph.get(cur, ()):
-                    if nxt in seen:
+                    stop = 1 << nxt
+                    if seen & stop:
                         continue
                     gain = own + mine
                     color = colors.get(nxt)
                     onward = travelling
-                    if color in travelling:
+                    bit = bits.get(color, 0) if color is not None else 0
+                    if travelling & bit:
                         assert color is not None
                         if gain > best.get(color, 0):
                             best[color] = gain
-                        onward = travelling - {color}
+                        onward = travelling & ~bit
                         if not onward:
                             continue
-                    stack.append((nxt, steps + 1, gain, seen | {nxt}, onward))
+                    stack.append((nxt, steps + 1, gain, seen | stop, onward))
             for color, counted in cubes.items():
                 if best.get(color):
                     gains.extend(best[color] * w for w in counted)
