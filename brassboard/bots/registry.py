@@ -45,7 +45,7 @@ GUIDED_SETTINGS: dict[str, dict[str, float]] = {
     # 0.45 s budget (with the cap above) reaches on one idle core (--calibrate: counted in CPU seconds)
     "planet_steam": {"candidates": 3, "horizon": 40, "rounds": 16, "bench_rounds": 12},
     "planet_unknown": {"candidates": 4, "horizon": 40, "rounds": 16, "bench_rounds": 10},
-    "age_of_steam": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0},
+    "age_of_steam": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0, "bench_rounds": 4},
     "tharos": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0, "bench_rounds": 5},
 }
 """``mcts-strong`` per game with a ``greedy`` bot (the guided search of ``guided.py``); other games keep MCTS."""

@@ -116,3 +116,25 @@ def test_strength_jobs_rotate_seats_and_interleave_pairings() -> None:
         ("ps", 7000, 0), ("aos", 7000, 0), ("ps", 7001, 1), ("aos", 7001, 1),
         ("ps", 7002, 0), ("aos", 7002, 2), ("ps", 7003, 1), ("aos", 7003, 0)]
     assert {job["rounds"] for job in planned} == {5}
+
+
+def test_age_of_steam_greedy_follows_its_plan_as_the_legal_list_would() -> None:
+    """The next tile of the planned route, checked alone, is the tile the legal list would have given (or none)."""
+    followed = 0
+    for seed in (3, 5):
+        state = new_game("age_of_steam", 3, seed)
+        assert isinstance(state, AgeOfSteamState)
+        bots = [GreedyBot() for _ in range(3)]
+        while not state.is_over():
+            player = state.active_players()[0]
+            bot = bots[player]
+            if state.phase == "build" and bot.plan and bot.plan_key == (state.round, player):
+                step, urbanizing, legal = bot.plan[0], state.may_urbanize(player), state.legal_actions(player)
+                planned = bot._planned_build(state, player)
+                assert planned == (None if urbanizing or step not in legal else step)
+                if planned is not None:
+                    followed += 1
+                    state.apply(player, planned)
+                    continue
+            state.apply(player, bot.choose(state, player))
+    assert followed > 5
