@@ -3,6 +3,12 @@ Prints figures; never asserts a timing.
 
     .venv/bin/python bench/bench_mcts.py [--games N] [--kind mcts|mcts-strong] [--only GAME] [--json]
     .venv/bin/python bench/bench_mcts.py --yardstick [--simulations N] [--repeats R]
+    .venv/bin/python bench/bench_mcts.py --strength ps,pu,aos,tharos --games 100 --seed-base 7000 --out F.jsonl
+        [--rounds N | --calibrate] [--workers W];  bench/bench_mcts.py --summary F.jsonl [--json]
+
+``--strength`` (bench/strength.py) plays ``mcts-strong`` against ``greedy`` with a fixed round cap instead of the
+wall-clock budget (every game replays exactly), one JSON line per game; ``--calibrate`` measures the rounds the
+0.45 s budget reaches on one core (counted in CPU seconds); ``--summary`` prints win rates with Wilson intervals.
 
 ``--yardstick`` measures MCTS simulations per second on tic-tac-toe from the empty board: this package's ``MctsBot``
 against OpenSpiel's Python ``MCTSBot`` (``pip install brassboard[bench]``), each running one search of
@@ -177,7 +183,10 @@ def main() -> None:
     parser.add_argument("--yardstick", action="store_true", help="tic-tac-toe simulations/s against OpenSpiel's MCTS")
     parser.add_argument("--simulations", type=int, default=2000, help="simulations per search (--yardstick)")
     parser.add_argument("--repeats", type=int, default=7, help="alternating measurements (--yardstick)")
+    add_strength_options(parser)
     args = parser.parse_args()
+    if run_strength(args):
+        return
     if args.yardstick:
         result = yardstick(args.simulations, args.repeats)
         if args.json:
@@ -208,6 +217,58 @@ def main() -> None:
     if args.json:
         print(json.dumps({"machine": platform.platform(), "python": platform.python_version(), "results": results},
                          indent=1))
+
+
+def add_strength_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("strength (bench/strength.py): mcts-strong vs greedy with a fixed round cap")
+    group.add_argument("--strength", metavar="PAIRINGS", help="comma-separated: ps, pu, aos, tharos")
+    group.add_argument("--rounds", type=int, help="round cap per searched decision (default: GUIDED_SETTINGS')")
+    group.add_argument("--calibrate", action="store_true",
+                       help="rounds per decision that 0.45 CPU seconds buy, sampled in greedy-played games")
+    group.add_argument("--variant", default="", help="a label stored with each game (which version of the bot)")
+    group.add_argument("--workers", type=int, default=1, help="games in W processes")
+    group.add_argument("--out", type=Path, help="JSON lines file to append results to (resumes: skips done games)")
+    group.add_argument("--summary", type=Path, metavar="FILE", help="win rates of a results file")
+
+
+def run_strength(args: argparse.Namespace) -> bool:
+    """``--strength`` / ``--summary``: True if one of them ran."""
+    import strength
+
+    if args.summary:
+        table = strength.summary(strength.read_results(args.summary))
+        if args.json:
+            print(json.dumps(table, indent=1))
+        for row in [] if args.json else table:
+            low, high = row["wilson95"]
+            print(f"{row['pairing']:6} {row['kind']} vs {row['opponent']} (cap {row['rounds']}, {row['variant']}): "
+                  f"{row['wins']}/{row['games']} "
+                  f"= {100 * row['rate']:.0f} % (95 % {100 * low:.0f}-{100 * high:.0f} %), seeds {row['seeds']}; "
+                  f"{row['wall_s_per_move']} s/move wall, {row['cpu_s_per_move']} CPU; rounds mean "
+                  f"{row['rounds_mean']} (median of games {row['rounds_median_of_games']})")
+        return True
+    if not args.strength:
+        return False
+    if args.out is None:
+        raise SystemExit("--strength needs --out FILE.jsonl")
+    pairings = args.strength.split(",")
+    unknown = [name for name in pairings if name not in strength.PAIRINGS]
+    if unknown:
+        raise SystemExit(f"unknown pairings {unknown}; known: {', '.join(strength.PAIRINGS)}")
+    if args.calibrate:
+        rows = []
+        for index in range(args.games):
+            for name in pairings:
+                rows.append(strength.calibrate(name, args.seed_base + index))
+                with args.out.open("a") as handle:
+                    handle.write(json.dumps(rows[-1]) + "\n")
+                print(json.dumps(strength.calibration_summary(rows)), flush=True)
+        return True
+    kind = args.kind if args.kind != "mcts" else "mcts-strong"
+    opponent = args.opponents if args.opponents != "random,greedy" else "greedy"
+    strength.run(strength.jobs(pairings, args.games, args.seed_base, kind, opponent, args.rounds, args.variant),
+                 args.out, args.workers)
+    return True
 
 
 def games_of(row: dict[str, Any]) -> int:

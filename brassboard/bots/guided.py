@@ -20,8 +20,9 @@ under), so the generic search loses to the hand-written bots. This bot searches 
    (games where a budget buys only a few rounds: a lucky round must not overrule the heuristic).
 
 It stops at ``rounds`` complete rounds or before a round that would take it past ``time_budget`` seconds of wall
-time (whichever first; at least one round). Without a budget the bot is deterministic: its generator is seeded
-from its seed and the seat's view only.
+time (whichever first; at least one round; ``clock`` says what a second is: bench/bench_mcts.py --calibrate counts
+CPU seconds so that a busy machine does not shrink the measure). Without a budget the bot is deterministic: its
+generator is seeded from its seed and the seat's view only.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ class GuidedBot:
     def __init__(self, seed: int, policy: BotFactory, *, rank: Ranker | None = None,
                  position_value: Valuer | None = None, candidates: int = 4,
                  horizon: int = 40, rounds: int = 24, time_budget: float | None = None, win_weight: float = 0.5,
-                 tolerance: float = 0.02, evidence: float = 0.0, name: str = "mcts-strong") -> None:
+                 tolerance: float = 0.02, evidence: float = 0.0, name: str = "mcts-strong",
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         if candidates < 2 or horizon < 1 or rounds < 1:
             raise ValueError("candidates must be at least 2, horizon and rounds at least 1")
         self.seed = seed
@@ -63,6 +65,7 @@ class GuidedBot:
         self.tolerance = tolerance
         self.evidence = evidence
         self.name = name
+        self.clock = clock  # what ``time_budget`` counts: wall time; bench's calibration passes CPU time
         self._met: dict[bytes, int] = {}  # view digest -> times this bot decided there (a fresh seed each time)
         self.last_rounds = 0  # rounds the last search completed (bench and tests read it)
 
@@ -72,13 +75,14 @@ class GuidedBot:
 
     def choose(self, state: GameState, player: int) -> Action:
         legal = searchable_legal(state, player, "the search")
+        self.last_rounds = 0
         if len(legal) == 1:
             return legal[0]
         digest = view_digest(self.seed, state, player)
         met = self._met.get(digest, 0)
         self._met[digest] = met + 1
         rng = Rng(int.from_bytes(hashlib.blake2b(digest + met.to_bytes(4, "big"), digest_size=8).digest()))
-        start = time.perf_counter()
+        start = self.clock()
         known = self._world(state, player, rng)  # the greedy bots below see only what the seat can know
         # the greedy bots chose in a determinized copy: keep what is legal here too (it should all be: same view)
         options = [action for action in self._candidates(known, player, legal, rng) if action in legal] or legal[:1]
@@ -120,7 +124,7 @@ class GuidedBot:
         margins: list[list[float]] = [[] for _ in options]
         done = 0
         while done < self.rounds:
-            round_start = time.perf_counter()
+            round_start = self.clock()
             world = self._world(state, player, rng)
             rollout_seed = rng.below(1 << 30)
             for index, action in enumerate(options):
@@ -131,7 +135,7 @@ class GuidedBot:
                 wins[index].append(win[player])
                 margins[index].append(margin[player])
             done += 1
-            now = time.perf_counter()
+            now = self.clock()
             # stop before a round that would overrun the budget (as long as the last one), not after it
             if self.time_budget is not None and now - start + (now - round_start) > self.time_budget:
                 break

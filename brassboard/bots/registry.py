@@ -41,10 +41,12 @@ GENERIC_BOTS: dict[str, BotFactory] = {"random": RandomBot, "mcts": _mcts, "mcts
 GUIDED_SETTINGS: dict[str, dict[str, float]] = {
     # rollouts cost what the game's greedy bot costs per action (bench/bench_mcts.py): the fast games look further;
     # the slow ones afford a few rounds only, so a candidate must beat greedy's by a standard error ("evidence")
-    "planet_steam": {"candidates": 3, "horizon": 40, "rounds": 16},
-    "planet_unknown": {"candidates": 4, "horizon": 40, "rounds": 16},
-    "age_of_steam": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0},
-    "tharos": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0},
+    # "bench_rounds": the fixed cap of bench/bench_mcts.py --strength, the mean rounds per searched decision the
+    # 0.45 s budget (with the cap above) reaches on one idle core (--calibrate: counted in CPU seconds)
+    "planet_steam": {"candidates": 3, "horizon": 40, "rounds": 16, "bench_rounds": 12},
+    "planet_unknown": {"candidates": 4, "horizon": 40, "rounds": 16, "bench_rounds": 10},
+    "age_of_steam": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0, "bench_rounds": 4},
+    "tharos": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0, "bench_rounds": 5},
 }
 """``mcts-strong`` per game with a ``greedy`` bot (the guided search of ``guided.py``); other games keep MCTS."""
 DEFAULT_GUIDED: dict[str, float] = {"candidates": 3, "horizon": 20, "rounds": 8, "evidence": 1.0}

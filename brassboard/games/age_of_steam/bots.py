@@ -39,7 +39,10 @@ from dataclasses import dataclass
 from brassboard.engine import Action, GameState
 
 from .figures import HEX_BY_LABEL, NEIGHBOURS, NO_HEX, label, opposite, side_towards
+from .links import Link
 from .rules import AgeOfSteamState, format_tracks, parse_tracks, tracks_arg
+from .track_build import check_build
+from .track_build_options import _build_action as build_action
 
 LONG_EXTRA = 3  # a route started this turn and finished next turn has at most this many tiles more
 FAR_WEIGHT = 0.3  # the worth of deliveries a new link opens only for an engine two links longer
@@ -95,6 +98,10 @@ class GreedyBot:
     # ----- dispatch ---------------------------------------------------------------------------------------------
     def choose(self, state: GameState, player: int) -> Action:
         assert isinstance(state, AgeOfSteamState)
+        if state.phase == "build":
+            planned = self._planned_build(state, player)
+            if planned is not None:
+                return planned
         actions = state.legal_actions(player)
         if len(actions) == 1:
             return actions[0]
@@ -109,6 +116,23 @@ class GreedyBot:
         finally:
             self._routes_memo, self._gains_memo = {}, {}
         return choice if choice in actions else actions[-1]
+
+    def _planned_build(self, state: AgeOfSteamState, p: int) -> Action | None:
+        """The next tile of the route the bot follows this turn, if the rules still allow it, checked alone
+        (check_build, written as the legal list writes it) instead of listing every legal build: the same choice
+        ``_build`` makes from the list, at a fraction of the cost (most of a build turn follows a plan)."""
+        if self.plan_key != (state.round, p) or not self.plan or self.plan[0].kind != "build" \
+                or state.may_urbanize(p):
+            return None
+        step = self.plan[0]
+        h = HEX_BY_LABEL.get(str(step.args[0]))
+        if h is None:
+            return None
+        plan = check_build(state, p, h, parse_tracks(str(step.args[1])))
+        if isinstance(plan, str) or build_action(h, tuple(plan.tile["tracks"]), plan.tile["town"]) != step:
+            return None  # no longer legal (or written otherwise): _build re-plans from the legal list
+        self.plan.pop(0)
+        return step
 
     # ----- the bot's picture of the board -------------------------------------------------------------------------
     @staticmethod
@@ -154,27 +178,30 @@ class GreedyBot:
             if not cubes:
                 continue
             best: dict[str, int] = {}
-            # one search for all colours: a colour stops travelling at the first city of its colour
-            stack: list[tuple[int, int, int, frozenset[int], frozenset[str]]] = [
-                (start, 0, 0, frozenset((start,)), frozenset(cubes))]
+            # one search for all colours: a colour stops travelling at the first city of its colour; the stops
+            # seen and the colours still travelling are bit sets (ints: the search's hot loop)
+            bits = {color: 1 << i for i, color in enumerate(cubes)}
+            stack: list[tuple[int, int, int, int, int]] = [(start, 0, 0, 1 << start, (1 << len(bits)) - 1)]
             while stack:
                 cur, steps, own, seen, travelling = stack.pop()
                 if steps >= loco:
                     continue
                 for nxt, mine in graph.get(cur, ()):
-                    if nxt in seen:
+                    stop = 1 << nxt
+                    if seen & stop:
                         continue
                     gain = own + mine
                     color = colors.get(nxt)
                     onward = travelling
-                    if color in travelling:
+                    bit = bits.get(color, 0) if color is not None else 0
+                    if travelling & bit:
                         assert color is not None
                         if gain > best.get(color, 0):
                             best[color] = gain
-                        onward = travelling - {color}
+                        onward = travelling & ~bit
                         if not onward:
                             continue
-                    stack.append((nxt, steps + 1, gain, seen | {nxt}, onward))
+                    stack.append((nxt, steps + 1, gain, seen | stop, onward))
             for color, counted in cubes.items():
                 if best.get(color):
                     gains.extend(best[color] * w for w in counted)
@@ -414,6 +441,12 @@ class GreedyBot:
         return Action("drop")
 
     def _select(self, state: AgeOfSteamState, p: int, actions: list[Action]) -> Action:
+        score = self.select_scores(state, p, actions)
+        choice = max(sorted(score), key=lambda a: score[a])
+        return Action("select", choice)
+
+    def select_scores(self, state: AgeOfSteamState, p: int, actions: list[Action]) -> dict[str, float]:
+        """The worth of each free special action (its name -> score; the bot selects the highest)."""
         free = {str(a.args[0]) for a in actions}
         graph = self.graph(state, p)
         loco = state.loco[p]
@@ -434,8 +467,7 @@ class GreedyBot:
             three = self._best_route(state, p, 3, state.cash[p])
             if four and (three is None or four.value > three.value + 0.5):
                 score["engineer"] = 1.8
-        choice = max(sorted(free), key=lambda a: score.get(a, 0.0))
-        return Action("select", choice)
+        return {name: score.get(name, 0.0) for name in free}
 
     def _urbanize_choice(self, state: AgeOfSteamState, p: int) -> tuple[float, Action | None]:
         """The best new city: on a town of the links it can use, or at the end of a route it could build this
@@ -516,17 +548,7 @@ class GreedyBot:
         for action in actions:
             if action.kind != "move":
                 continue
-            cur = HEX_BY_LABEL[str(action.args[0])]
-            gain = 0.0
-            for side in action.args[2:]:
-                link = exits[(cur, int(side))]
-                if link.owner == p:
-                    gain += 1
-                elif link.owner is not None:
-                    gain -= 0.1  # income for a rival
-                dest = link.stops[1] if link.stops[0] == cur and link.exit_sides[0] == side else link.stops[0]
-                assert dest is not None
-                cur = dest
+            gain = self.delivery_gain(exits, p, action)
             if gain > best_gain:
                 best, best_gain = action, gain
         if best is not None:
@@ -538,6 +560,22 @@ class GreedyBot:
                     and state.income[p] >= self._expenses(state, p) - 2:
                 return Action("locomotive")
         return Action("pass")
+
+    @staticmethod
+    def delivery_gain(exits: dict[tuple[int, int], Link], p: int, action: Action) -> float:
+        """Own links a delivery runs over, less a little for each rival's (income for a rival)."""
+        cur = HEX_BY_LABEL[str(action.args[0])]
+        gain = 0.0
+        for side in action.args[2:]:
+            link = exits[(cur, int(side))]
+            if link.owner == p:
+                gain += 1
+            elif link.owner is not None:
+                gain -= 0.1
+            dest = link.stops[1] if link.stops[0] == cur and link.exit_sides[0] == side else link.stops[0]
+            assert dest is not None
+            cur = dest
+        return gain
 
     def _produce(self, state: AgeOfSteamState, p: int, actions: list[Action]) -> Action:
         graph = self.graph(state, p)
@@ -551,21 +589,76 @@ class GreedyBot:
         return actions[0]
 
 
+def rank_actions(state: GameState, player: int, legal: list[Action]) -> list[Action]:
+    """The legal actions, best first by greedy's judgement, for the guided search's candidates (``mcts-strong``):
+    the alternatives greedy itself weighed rather than a random sample of thousands of builds.
+
+    Shares: greedy's count, then the counts nearest it (fewer first); auction: greedy's bid or drop, then the
+    other; actions: by greedy's scores; build: urbanization, then the first tile of each route by its value
+    (one per route: a route's tiles are one plan), then a longer route's, then done; move: deliveries by own
+    links earned, then locomotive, then pass; the rest in the legal order after greedy's choice."""
+    assert isinstance(state, AgeOfSteamState)
+    bot = GreedyBot()
+    ranked: list[Action] = [bot.choose(state, player)]
+    phase = state.phase
+    if phase == "shares":
+        chosen = int(ranked[0].args[0]) if ranked[0].kind == "issue" else 0
+        ranked += sorted(legal, key=lambda a: (abs(int(a.args[0]) - chosen), int(a.args[0]))
+                         if a.kind == "issue" and a.args else (99, 0))
+    elif phase == "actions":
+        score = bot.select_scores(state, player, legal)
+        ranked += [Action("select", name) for name in sorted(score, key=lambda n: -score[n])]
+    elif phase == "build" and state.build is not None:
+        reserve = max(0, bot._expenses(state, player) - state.income[player])
+        budget = max(0, state.cash[player] - reserve)
+        builds_left = state.build["builds_left"]
+        routes = bot.routes(state, player, builds_left, budget)
+        ranked += [route.builds()[0] for route in routes if route.value > 0]
+        long = bot._long_route(state, player, builds_left, budget, set(legal))
+        if long is not None:
+            ranked.append(long.builds()[0])
+        ranked.append(Action("done"))
+    elif phase == "move":
+        exits = state.exits()
+        deliveries = [a for a in legal if a.kind == "move"]
+        ranked += sorted(deliveries, key=lambda a: -bot.delivery_gain(exits, player, a))
+        ranked += [Action("locomotive"), Action("pass")]
+    ranked += legal
+    legal_set = set(legal)
+    unique: list[Action] = []
+    seen: set[Action] = set()
+    for action in ranked:
+        if action in legal_set and action not in seen:
+            seen.add(action)
+            unique.append(action)
+    return unique
+
+
 CASH_POINTS = 0.4  # a dollar at hand, in final points: it builds track that raises income (a share: $5 for 3 points)
 DEFICIT_POINTS = 5.0  # each dollar of expenses that cash and income cannot pay: the road to bankruptcy
+POTENTIAL_POINTS = 1.5
+"""Each unit of greedy's potential (own links on the best deliveries the network offers now, two cubes in full):
+income the coming move phases likely bring, each income 3 points at the end; half counted (rivals take cubes
+too). It lets a horizon short of the move phase see what a new link or a longer engine is worth."""
 
 
 def position_value(state: GameState, p: int) -> float:
     """What a position short of the end is worth to ``p`` for the search (``mcts-strong``): the final score as it
-    stands (income, track, shares), plus cash, minus the expenses that income and cash no longer cover."""
+    stands (income, track, shares), plus cash, minus the expenses that income and cash no longer cover, plus the
+    deliveries its network and engine offer (greedy's potential) while move phases remain."""
     assert isinstance(state, AgeOfSteamState)
     total = state.scores()[p].total
     if state.eliminated[p]:
         return float(total) - 100.0
     deficit = max(0, state.shares[p] + state.loco[p] - state.income[p] - state.cash[p])
-    return total + CASH_POINTS * state.cash[p] - DEFICIT_POINTS * deficit
+    value = total + CASH_POINTS * state.cash[p] - DEFICIT_POINTS * deficit
+    if POTENTIAL_POINTS and not state.is_over():
+        potential = GreedyBot.potential(GreedyBot.best_gains(state, GreedyBot.graph(state, p), state.loco[p],
+                                                             GreedyBot.city_colors(state)))
+        value += POTENTIAL_POINTS * potential
+    return value
 
 
 BOTS: dict[str, Callable[[int], GreedyBot]] = {"greedy": GreedyBot}
 
-__all__ = ["BOTS", "GreedyBot", "parse_tracks"]
+__all__ = ["BOTS", "GreedyBot", "parse_tracks", "position_value", "rank_actions"]
