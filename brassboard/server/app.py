@@ -317,7 +317,6 @@ def create_app(settings: Settings | None = None, broadcaster: Broadcaster | None
                   description="Lobby, matches and live play of Brassboard games. WebSocket messages: docs/api.md.")
     app.state.server = server
     guards = server.settings.guards
-    app.add_middleware(QuickCreate, server=server)  # inside both body limits
     app.add_middleware(JsonDepthLimit, limit=guards.max_json_depth)  # inside BodyLimit: sees the whole body
     app.add_middleware(BodyLimit, limit=server.settings.max_body_bytes)
     app.add_middleware(MatchSockets, server=server)
@@ -364,84 +363,6 @@ def _add_error_handlers(app: FastAPI) -> None:
 Token = Annotated[str | None, Header(alias="Authorization", include_in_schema=False)]
 
 
-# ----- creating a match (the API's route and QuickCreate share it) --------------------------------------------------
-async def create(server: Server, body: CreateMatchBody) -> dict[str, Any]:
-    """Create the match ``body`` asks for; nothing is written if it is refused (an ApiError)."""
-    if any(kind.startswith("bot:") for kind in body.seats):
-        server.bots.check_capacity()  # 503 while the bots' queue is full
-    service = server.service
-    answer: dict[str, Any] = await service.run(service.create, body.game, body.players, body.seats, body.options,
-                                               body.seed, body.names, body.visibility, body.clock)
-    return answer
-
-
-def started(server: Server, answer: dict[str, Any]) -> None:
-    """A match was created: its bots and clocks start."""
-    if answer["status"] == "running" and any(seat["kind"].startswith("bot:") for seat in answer["seats"]):
-        server.bots.ensure(answer["id"])
-    if answer["clock"] is not None:
-        server.clock_keeper.wake()
-
-
-class QuickCreate:
-    """``POST /api/matches`` with a JSON body that validates, answered without FastAPI's routing, dependency solving
-    and exception middleware: they cost more than creating the match (one create per 7-8 moves in
-    bench/bench_server.py): measured in one process, 2,000 creates through the whole app, about 100 instead of
-    180-260 microseconds a create beyond the creating itself.
-
-    Anything else goes on to the FastAPI route, which answers it as before: other requests, a body that is not
-    JSON or does not validate against :class:`CreateMatchBody` (the route's model, validated the same way), and a
-    create that is refused (:func:`create` wrote nothing then, so the route's attempt gives the same answer). It sits
-    inside the body size and JSON depth limits (which read the body whole) and the client guard (which counts the
-    request once for the rate limit)."""
-
-    PATH = "/api/matches"
-
-    def __init__(self, app: ASGIApp, server: Server) -> None:
-        self.app = app
-        self.server = server
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "POST" or not self._ours(scope):
-            await self.app(scope, receive, send)
-            return
-        message = await receive()
-        delivered = False
-
-        async def replay() -> Message:
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return message
-            return await receive()
-
-        answer = None
-        if message["type"] == "http.request" and not message.get("more_body", False):
-            with contextlib.suppress(Exception):  # the route answers it, as it would have without this
-                answer = await create(self.server, CreateMatchBody.model_validate(loads(message.get("body", b""))))
-        if answer is None:
-            await self.app(scope, replay, send)
-            return
-        started(self.server, answer)
-        payload = dumps(answer).encode("utf-8")
-        await send({"type": "http.response.start", "status": 201,
-                    "headers": [(b"content-length", str(len(payload)).encode()),
-                                (b"content-type", b"application/json")]})
-        await send({"type": "http.response.body", "body": payload})
-
-    def _ours(self, scope: Scope) -> bool:
-        path: str = scope["path"]
-        root: str = scope.get("root_path", "")
-        if root and path.startswith(root):
-            path = path[len(root):]
-        if path != self.PATH:
-            return False
-        for name, value in scope.get("headers", ()):
-            if name == b"content-type":
-                return bool(value.split(b";", 1)[0].strip().lower() == b"application/json")
-        return False
-
-
 def _add_api(app: FastAPI, server: Server) -> None:
     service = server.service
 
@@ -462,8 +383,14 @@ def _add_api(app: FastAPI, server: Server) -> None:
     @app.post("/api/matches", status_code=201, tags=["lobby"], responses={201: {"model": dict[str, Any]}, **ERRORS})
     async def create_match(body: CreateMatchBody) -> Response:
         """Create a match: a token for every ``human`` seat (hotseat when there are several)."""
-        answer = await create(server, body)
-        started(server, answer)
+        if any(kind.startswith("bot:") for kind in body.seats):
+            server.bots.check_capacity()  # 503 while the bots' queue is full
+        answer: dict[str, Any] = await call(service.create, body.game, body.players, body.seats, body.options,
+                                            body.seed, body.names, body.visibility, body.clock)
+        if answer["status"] == "running" and any(seat["kind"].startswith("bot:") for seat in answer["seats"]):
+            server.bots.ensure(answer["id"])
+        if answer["clock"] is not None:
+            server.clock_keeper.wake()
         return json_text(dumps(answer), 201)  # JSON made here: FastAPI's encoder for a plain dict costs more
 
     @app.get("/api/matches", tags=["lobby"], responses=ERRORS)
