@@ -151,4 +151,13 @@ class Match:
 
     @property
     def history(self) -> list[tuple[int, Action, list[Event]]]:
-        return [(s.player, s.action, s.events) for s in self._steps]
+        return self.history_since(0)
+
+    def history_since(self, start: int) -> list[tuple[int, Action, list[Event]]]:
+        """The steps from index ``start`` on (a negative start counts from the end, as in a slice): a server builds
+        the log tail after every move, and listing the whole history for it would cost a long match more each move."""
+        return [(s.player, s.action, s.events) for s in self._steps[start:]]
+
+    @property
+    def steps_taken(self) -> int:
+        return len(self._steps)

@@ -631,7 +631,7 @@ class MatchService:
         (a game that lets players act at once keeps their moves independent)."""
         if not live.state.info.simultaneous or not 0 <= version < live.version:
             return False
-        later = live.match.history[version:]
+        later = live.match.history_since(version)
         return all(player != seat and not any(is_barrier(e) for e in events) for player, _, events in later)
 
     def _commit_action(self, live: LiveMatch, seat: int, action: Any, note: str | None = None,
@@ -951,13 +951,11 @@ def _played_for(live: LiveMatch, seat: int) -> bool:
 
 def _log_steps(live: LiveMatch) -> list[tuple[int, Step, LogCache]]:
     """The steps of the log tail with their caches (once per revision, for every viewer's message)."""
-    history = live.match.history
-    first = max(0, len(history) - LOG_TAIL)
+    first = max(0, live.match.steps_taken - LOG_TAIL)
     full = live.status == STATUS_FINISHED
     cached, kept = live.log_entries, {}
     steps = []
-    for index in range(first, len(history)):
-        step = history[index]
+    for index, step in enumerate(live.match.history_since(first), first):
         hit = cached.get(index)
         if hit is None or hit.events is not step[2] or hit.full != full:
             hit = LogCache(step[2], full, full or same_for_everyone(live.state, step[2]))

@@ -92,6 +92,17 @@ def test_record_holds_game_seed_resolved_options_and_notation() -> None:
     assert [(player, str(action)) for player, action, _ in match.history] == match.record.actions
 
 
+
+def test_history_since_gives_the_tail_of_the_history_and_steps_taken_its_length() -> None:
+    match = Match("tictactoe", 2, seed=5)
+    for player, move in [(0, "mark b2"), (1, "mark a1"), (0, "mark c3")]:
+        match.apply(player, move)
+    assert match.steps_taken == 3
+    assert match.history_since(1) == match.history[1:]
+    assert match.history_since(-1) == match.history[-1:]
+    assert [str(action) for _, action, _ in match.history_since(2)] == ["mark c3"]
+    assert match.history_since(3) == []
+
 def test_replay_gives_the_identical_state() -> None:
     match = Match("tictactoe", 2, seed=3, options={"first_player": 1})
     for player, notation in [(1, "mark a1"), (0, "mark b2"), (1, "mark a2"), (0, "mark c3"), (1, "mark a3")]:

@@ -85,6 +85,8 @@ def test_figures_option_with_a_wrong_landscape_count_is_refused() -> None:
     {"dice": {"set": {"white": 3}}},
     {"landscapes": {"kinds": 5}},
     {"round_end": {"cards": {"7": {"rounds": [[], [], [], []]}}}},
+    {"player": {"explore_size": 0}},  # found by the option property test: offered, then refused when played
+    {"player": {"explore_size": 7}},
 ])
 def test_figures_overrides_the_rules_cannot_play_are_refused_when_the_match_is_made(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError):

@@ -55,6 +55,14 @@ def cells_of(mask: int) -> list[int]:
     return [c for c in range(CELLS) if mask >> c & 1]
 
 
+FIGURE_LIMITS: tuple[tuple[str, tuple[int, int]], ...] = (
+    # an exploration takes at least one landscape, and more than 6 of the 16 would make the legal list explode
+    # (496 connected sets of 6, 2,286 of 10)
+    ("player.explore_size", (1, 6)),
+)
+"""Ranges of figures narrower than the derived ones (see brassboard/engine/options.py)."""
+
+
 def connected(mask: int) -> bool:
     """Whether the landscapes of ``mask`` form one orthogonally connected group."""
     if not mask:

@@ -20,7 +20,7 @@ from typing import Any
 from brassboard.engine import Action, GameInfo, GameState, IllegalAction, OptionSpec, Rng, Score
 
 from . import hooks, turn
-from .figures import CELL_NAMES, CELL_OF, LETTERS, MEDALS, Figures, figures, raw_data
+from .figures import CELL_NAMES, CELL_OF, FIGURE_LIMITS, LETTERS, MEDALS, Figures, figures, raw_data
 from .setup import new_board, new_guild
 from .state import Board, Guild
 
@@ -35,7 +35,7 @@ INFO = GameInfo(
         OptionSpec("figures", {}, "Overrides of the DESIGN figures (a table deep-merged over data/game.toml; "
                                   "the card files under player_cards / buildings / action_cards).",
                    # the DESIGN shapes and mine sets of action cards 32-38 vary in length: action_card_data checks them
-                   schema=raw_data, own_checks=("action_cards.design",)),
+                   schema=raw_data, own_checks=("action_cards.design",), limits=FIGURE_LIMITS),
     ),
     description="Dice-bag building: explore landscapes, build mines and public buildings, fend off attacks.",
 )
