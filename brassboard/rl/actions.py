@@ -16,6 +16,7 @@ Two codecs:
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
@@ -88,6 +89,9 @@ SORT_KEY_MEMO = 1 << 17
 """Actions whose sort key a legal-list codec keeps (a game meets the same actions again and again)."""
 
 
+_first = operator.itemgetter(0)
+
+
 def _remember(memo: dict[tuple[Action, ...], SlotAssignment], key: tuple[Action, ...], value: SlotAssignment) -> None:
     if len(memo) >= ASSIGNMENT_MEMO:
         memo.clear()
@@ -112,6 +116,30 @@ def action_sort_key(action: Action) -> tuple[tuple[int, int, str], ...]:
     return tuple((0, part, "") if isinstance(part, int) else (1, 0, part) for part in action)
 
 
+_INT_OFFSET = 1 << 63
+
+
+def order_text(action: Action) -> str | None:
+    """A text whose plain string order is the order of :func:`action_sort_key` (None if it cannot be one: an integer
+    beyond 64 bits or a NUL character in a word). Strings compare in C, nested tuples do not: sorting a legal list of
+    hundreds of placements by these is several times faster.
+
+    Each part becomes ``0`` + its value as 16 hex digits offset by 2^63 (numbers, in numeric order) or ``1`` + the
+    word (words after numbers, in string order), joined by NUL, which sorts before every other character — so a
+    shorter action sorts before a longer one it begins, as tuples do."""
+    parts = []
+    for part in action:
+        if type(part) is int:
+            if not -_INT_OFFSET <= part < _INT_OFFSET:
+                return None
+            parts.append("0" + format(part + _INT_OFFSET, "016x"))
+        else:
+            if "\x00" in part:
+                return None
+            parts.append("1" + part)
+    return "\x00".join(parts)
+
+
 class LegalListCodec:
     """Slot ``i`` = the ``i``-th legal action in canonical order (any game)."""
 
@@ -123,7 +151,7 @@ class LegalListCodec:
         self._size = size
         self.overflow: OverflowPolicy = overflow
         self._memo: dict[tuple[Action, ...], SlotAssignment] = {}  # legal list -> its assignment (they repeat)
-        self._sort_keys: dict[Action, tuple[tuple[int, int, str], ...]] = {}  # action -> action_sort_key(action)
+        self._sort_keys: dict[Action, str | None] = {}  # action -> order_text(action)
 
     @property
     def size(self) -> int:
@@ -134,12 +162,17 @@ class LegalListCodec:
         found = self._memo.get(key)
         if found is None:
             keys = self._sort_keys
-            for action in legal:
-                if action not in keys:
-                    if len(keys) >= SORT_KEY_MEMO:
-                        keys.clear()
-                    keys[action] = action_sort_key(action)
-            ordered = sorted(legal, key=keys.__getitem__)
+            texts = list(map(keys.get, legal))  # None: not met before (or no text can order it)
+            if None in texts:
+                if len(keys) + len(legal) > SORT_KEY_MEMO:
+                    keys.clear()
+                for index, action in enumerate(legal):
+                    if texts[index] is None:
+                        texts[index] = keys[action] = order_text(action)
+            if None in texts:  # an action no text can order: the tuples themselves
+                ordered = sorted(legal, key=action_sort_key)
+            else:
+                ordered = [action for _, action in sorted(zip(texts, legal, strict=True), key=_first)]
             dropped = len(ordered) - self._size
             if dropped > 0:
                 if self.overflow == "raise":
@@ -241,6 +274,10 @@ class ActionFeaturizer:
         """The feature vectors of ``actions`` as one ``(len(actions), size)`` array: each action's row is kept in a
         growing table the first time it is met, so a legal list costs one look-up per action and one gather."""
         index = self._rows
+        try:  # the usual case: every action met before, one look-up each
+            return self._table[[index[action] for action in actions]]
+        except KeyError:
+            pass
         missing = [action for action in actions if action not in index]
         if missing:
             if len(index) + len(missing) > ROW_TABLE_LIMIT:

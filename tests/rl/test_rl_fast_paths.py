@@ -51,6 +51,22 @@ def test_a_fast_path_gives_exactly_the_encoding_of_the_players_view(game_id: str
         assert private_parts, "no builder's view with its cost table was met: the test would be blind"
 
 
+def test_planet_unknowns_fast_path_equals_the_view_with_special_boards_and_events() -> None:
+    # special planets and corporations (their own squares, rules and secret side choice) and event cards
+    options = {"planets": "asymmetric", "corporations": "asymmetric", "events": True}
+    chooser = random.Random(3)
+    state = new_game("planet_unknown", 3, 3, options)
+    encoder = game_encoder("planet_unknown", 3, state.options)
+    assert encoder is not None
+    fast = state_encoding(encoder)
+    assert fast is not None
+    for _ in range(70):
+        for seat in range(3):
+            assert np.array_equal(fast(state, seat), encoder.encode(state.view(seat), seat))
+        player = state.active_players()[0]
+        state.apply(player, chooser.choice(state.legal_actions(player)))
+
+
 def test_age_of_steam_leaves_the_builders_cost_table_out() -> None:
     encoder = PublicViewEncoder(256)
     view = {"round": 1, "build": {"player": 0, "builds_left": 3, "costs": {"A1": 2}}}

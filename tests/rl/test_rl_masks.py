@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -9,6 +10,7 @@ import pytest
 from rl_helpers import game_cases, play_aec
 
 from brassboard import rl
+from brassboard.engine import Action
 from brassboard.rl.aec import seat_of
 
 EPISODES = {"tictactoe": 40, "rl_race": 20}
@@ -96,3 +98,17 @@ def test_tictactoe_slots_are_the_cells() -> None:
     assert env.game_state.view(0)["board"] == "....0...."
     observation = env.observe("player_1")
     assert observation["action_mask"].tolist() == [1, 1, 1, 1, 0, 1, 1, 1, 1]
+
+
+def test_the_codecs_order_text_sorts_as_the_canonical_sort_key() -> None:
+    # the legal-list codec sorts by order_text (strings compare fast); its order must be action_sort_key's
+    chooser = random.Random(4)
+    words = ["", "a", "ab", "abc", "b", "Z", "inner", "place", "x y"]
+    actions = [Action(chooser.choice(words), *(chooser.choice([chooser.randrange(-10**6, 10**6), chooser.choice(words)])
+                                               for _ in range(chooser.randrange(4))))
+               for _ in range(3000)]
+    assert sorted(actions, key=rl.actions.order_text) == sorted(actions, key=rl.action_sort_key)
+    assert rl.actions.order_text(Action("bid", 1 << 70)) is None  # beyond 64 bits: the codec sorts by tuples then
+    codec = rl.LegalListCodec(8)
+    legal = [Action("bid", 1 << 70), Action("bid", 5), Action("pass")]
+    assert list(codec.assign(legal).actions) == sorted(legal, key=rl.action_sort_key)

@@ -27,7 +27,8 @@ anything else) — the tests hold it equal to ``encode(state.view(player), playe
 from __future__ import annotations
 
 import marshal
-from collections.abc import Iterator, Mapping, Sequence
+import operator
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -65,35 +66,52 @@ class PlanetSteamEncoder:
         self.numbers = len(NUMBER_FIELDS) + len(SEAT_FIELDS) + 4 * len(MARKET_FIELDS) + stock_size
         self.shape = (zones * self.zone_width + players * HOLDING_FEATURES + self.numbers + REST_SIZE,)
         self._rest = HashingEncoder(REST_SIZE)
-        self._boards: dict[tuple[Any, ...], npt.NDArray[np.float32]] = {}
+        self._boards: dict[tuple[int, bytes], npt.NDArray[np.float32]] = {}
         self._rests: dict[tuple[int, bytes], npt.NDArray[np.float32]] = {}
 
     # ----- the two ways in ----------------------------------------------------------------------------------------
     def encode(self, view: Mapping[str, Any], player: int) -> npt.NDArray[np.float32]:
         holdings = [(h["credits"], h["goods"], h["freighter"], h["permits"], h["luxury_quarters"], h["markers"])
                     for h in view["holdings"]]
-        return self._encode([view[key] for key in BOARD_FIELDS], holdings, view, player)
+        return self._encode(_VIEW_FIELDS(view), holdings, player)
 
     def encode_state(self, state: GameState, player: int) -> npt.NDArray[np.float32]:
         fields: Any = state  # a PlanetSteamState: its public attributes carry the view's fields under the same names
         hide = bool(state.options["hidden_credits"])
         holdings = [(None if hide and seat != player else h.credits, h.goods, h.freighter, h.permits,
                      h.luxury_quarters, h.markers) for seat, h in enumerate(fields.players)]
-        return self._encode([getattr(fields, key) for key in BOARD_FIELDS], holdings, _Fields(fields), player)
+        return self._encode(_STATE_FIELDS(fields), holdings, player)
 
     # ----- the encoding -------------------------------------------------------------------------------------------
-    def _encode(self, board: Sequence[Sequence[Any]], holdings: Sequence[tuple[Any, ...]],
-                fields: Mapping[str, Any], player: int) -> npt.NDArray[np.float32]:
+    def _encode(self, fields: tuple[Any, ...], holdings: Sequence[tuple[Any, ...]],
+                player: int) -> npt.NDArray[np.float32]:
+        """``fields``: the values of ``ALL_FIELDS`` in order (read in one C call from the view or the state)."""
         players = self.players
-        stock = fields["stock"]
-        numbers = [fields[key] for key in NUMBER_FIELDS]
-        numbers += [-1 if (seat := fields[key]) < 0 else (seat - player) % players for key in SEAT_FIELDS]
-        for key in MARKET_FIELDS:
-            numbers += fields[key]
+        # holdings then numbers as one list of plain numbers: one NumPy call for both blocks
+        numbers: list[float] = []
+        for offset in range(players):
+            credits, goods, freighter, permits, luxury, markers = holdings[(player + offset) % players]
+            numbers += (0.0, 1.0) if credits is None else (credits, 0.0)
+            numbers += goods
+            numbers += freighter
+            numbers += (permits, luxury, markers)
+        at = len(BOARD_FIELDS)
+        numbers += fields[at: at + len(NUMBER_FIELDS)]
+        at += len(NUMBER_FIELDS)
+        numbers += [-1 if seat < 0 else (seat - player) % players for seat in fields[at: at + len(SEAT_FIELDS)]]
+        at += len(SEAT_FIELDS)
+        for market in fields[at: at + len(MARKET_FIELDS)]:
+            numbers += market
+        at += len(MARKET_FIELDS)
+        stock = fields[at]
         numbers += [stock[key] for key in sorted(stock)]
-        return np.concatenate((self._board(board, player), self._holdings(holdings, player),
-                               np.array(numbers, dtype=np.float32),
-                               self._irregular({key: fields[key] for key in REST_FIELDS}, player)))
+        board_block = self._board(fields[: len(BOARD_FIELDS)], player)
+        out = np.empty(self.shape, dtype=np.float32)
+        end = len(board_block)
+        out[:end] = board_block
+        out[end: end + len(numbers)] = numbers
+        out[end + len(numbers):] = self._irregular(dict(zip(REST_FIELDS, fields[at + 1:], strict=True)), player)
+        return out
 
     def _irregular(self, rest: dict[str, Any], player: int) -> npt.NDArray[np.float32]:
         key = (player, marshal.dumps(rest))  # small, and often met before: one fingerprint finds it
@@ -106,8 +124,8 @@ class PlanetSteamEncoder:
             self._rests[key] = found
         return found
 
-    def _board(self, board: Sequence[Sequence[Any]], player: int) -> npt.NDArray[np.float32]:
-        key = (player, *map(tuple, board))
+    def _board(self, board: tuple[Any, ...], player: int) -> npt.NDArray[np.float32]:
+        key = (player, marshal.dumps(board))  # exact, and far cheaper than tuples of every column
         found = self._boards.get(key)
         if found is None:
             owner, tank, converter, compressor, toppled = (np.asarray(column) for column in board)
@@ -128,34 +146,14 @@ class PlanetSteamEncoder:
             self._boards[key] = found
         return found
 
-    def _holdings(self, holdings: Sequence[tuple[Any, ...]], player: int) -> npt.NDArray[np.float32]:
-        block = np.zeros((self.players, HOLDING_FEATURES), dtype=np.float32)
-        for seat, (credits, goods, freighter, permits, luxury, markers) in enumerate(holdings):
-            row = block[(seat - player) % self.players]
-            row[0], row[1] = (0.0, 1.0) if credits is None else (credits, 0.0)
-            row[2:6] = goods
-            row[6:10] = freighter
-            row[10:13] = permits, luxury, markers
-        return block.reshape(-1)
-
     def __repr__(self) -> str:
         return f"PlanetSteamEncoder(players={self.players}, zones={self.zones}, size={self.shape[0]})"
 
 
-class _Fields(Mapping[str, Any]):
-    """The state's public attributes read as the view's fields (same names), without copying them into a view."""
-
-    def __init__(self, state: Any) -> None:
-        self._state = state
-
-    def __getitem__(self, key: str) -> Any:
-        return getattr(self._state, key)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(NUMBER_FIELDS + SEAT_FIELDS + MARKET_FIELDS + REST_FIELDS + ("stock",))
-
-    def __len__(self) -> int:
-        return len(NUMBER_FIELDS + SEAT_FIELDS + MARKET_FIELDS + REST_FIELDS) + 1
+ALL_FIELDS = (*BOARD_FIELDS, *NUMBER_FIELDS, *SEAT_FIELDS, *MARKET_FIELDS, "stock", *REST_FIELDS)
+"""The view's fields an observation reads, in the order ``_encode`` takes them."""
+_VIEW_FIELDS = operator.itemgetter(*ALL_FIELDS)
+_STATE_FIELDS = operator.attrgetter(*ALL_FIELDS)  # the state's public attributes carry the same names
 
 
 def observation_encoder(players: int, options: Mapping[str, Any]) -> PlanetSteamEncoder:

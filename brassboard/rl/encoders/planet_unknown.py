@@ -14,11 +14,13 @@ Observation (float32), ``P`` players, seats *relative* to the observer (row 0 is
    meteorites collected, destroyed; stored patches; movement; finished; took tile; empty squares; hidden civ cards,
    hidden objectives; unplaced tiles; planet side one-hot (13); corporation side one-hot (9) — a side shows only
    once it is turned up, so a secret set-up choice never reaches it.
-3. the irregular rest, hashed (the generic scheme of :mod:`.hashing`, 512 buckets, absolute seats with the ``@seat``
-   token): round, phase, active seats, commander, rotation, shift, events, flags, the stacks' tops and counts, civ
-   piles, neighbour and shared objectives, the observer's depot tiles (their types); per seat its civ cards,
-   objectives and pending items as far as the observer may see them, depot stacks, dealt and chosen sides, flux,
-   track pods, columns, unplaced tiles, and the observer's own offer and peek.
+3. 10 numbers (-1 for null): round, commander, rotation, shift, solo, events on, event, events left, last round,
+   removed tiles.
+4. the irregular rest, hashed (the generic scheme of :mod:`.hashing`, 512 buckets, absolute seats with the ``@seat``
+   token) field by field, each memoised by its content: phase, active seats, the observer's depot tiles (their
+   types); event counts, flags, end reasons, civ piles, neighbour and shared objectives; the stacks' counts and tops;
+   per seat its civ cards, objectives and pending items as far as the observer may see them, depot stacks, dealt
+   sides, flux, track pods, columns, unplaced tiles, and the observer's own chosen sides, offer and peek.
 
 Left out: what is the same in every match (figures, the seat layout) and the tiles' placing order (the planes hold
 where they lie).
