@@ -3,7 +3,8 @@
 - ``e2e_server`` (one per test session and xdist worker): ``brassboard serve`` on a free loopback port, with a
   temporary data folder and a short bot delay; its output goes to a log file that failures quote.
 - ``browser``: Chromium launched by Playwright (``pip install playwright`` ships the driver; no browser is ever
-  downloaded: the browser is Debian's ``chromium``, which ``make test`` installs with apt when it is missing).
+  downloaded: the browser is Debian's ``chromium``, which ``make test`` installs with apt when it is missing), once
+  per test session and xdist worker (:class:`SharedChromium`) and lent to each test.
 - ``page``: a fresh browser context (empty localStorage: no tokens, no language choice) and one page in it.
 
 A machine without Chromium fails these tests with a clear message; a developer without a browser may opt out with
@@ -12,8 +13,10 @@ A machine without Chromium fails these tests with a clear message; a developer w
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,7 +25,7 @@ from e2e_helpers import CHROMIUM_ARGS, SKIP_ENV, VIEWPORT_HEIGHT, VIEWPORT_WIDTH
 from serve_process import brassboard_serve
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Playwright
 
 HERE = Path(__file__).resolve().parent
 
@@ -47,22 +50,73 @@ def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         pytest.fail(str(exc), pytrace=False)
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    """One Chromium per test: Playwright's sync API runs an event loop of its own, so it does not outlive the test
-    (other tests in the same worker use asyncio)."""
-    executable = chromium_path()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail(f"Playwright is missing: pip install -e '.[dev]' (or {SKIP_ENV}=1 to skip the browser tests)",
-                    pytrace=False)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+class SharedChromium:
+    """One Playwright driver and one Chromium for the test session (of this xdist worker), lent to each test.
+
+    Playwright's sync API keeps its event loop marked as running on this thread between its calls; other tests in
+    the same worker run asyncio loops of their own, which refuse to start beside a running one. So the loop is
+    marked running only while a browser test holds the browser (:meth:`lend`), and cleared when it gives it back.
+    Each test still gets fresh browser contexts (empty storage); contexts a test leaves open are closed after it."""
+
+    def __init__(self) -> None:
+        self.playwright: Playwright | None = None
+        self.browser: Browser | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    @contextmanager
+    def lend(self) -> Iterator[Browser]:
+        if self.loop is not None:
+            asyncio._set_running_loop(self.loop)
         try:
-            yield chromium
+            if self.browser is None or not self.browser.is_connected():
+                self._start()
+            assert self.browser is not None
+            yield self.browser
         finally:
-            chromium.close()
+            try:
+                if self.browser is not None and self.browser.is_connected():
+                    for context in self.browser.contexts:
+                        context.close()
+            finally:
+                asyncio._set_running_loop(None)
+
+    def _start(self) -> None:
+        executable = chromium_path()
+        try:
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            pytest.fail(f"Playwright is missing: pip install -e '.[dev]' (or {SKIP_ENV}=1 to skip the browser tests)",
+                        pytrace=False)
+        if self.playwright is None:
+            self.playwright = sync_playwright().start()
+            self.loop = asyncio.get_running_loop()  # Playwright's own, marked running by its last call
+        self.browser = self.playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+
+    def stop(self) -> None:
+        if self.playwright is None:
+            return
+        asyncio._set_running_loop(self.loop)
+        try:
+            if self.browser is not None and self.browser.is_connected():
+                self.browser.close()
+        finally:
+            self.playwright.stop()  # runs the loop to its end and leaves no loop marked running
+
+
+@pytest.fixture(scope="session")
+def shared_chromium() -> Iterator[SharedChromium]:
+    shared = SharedChromium()
+    try:
+        yield shared
+    finally:
+        shared.stop()
+
+
+@pytest.fixture
+def browser(shared_chromium: SharedChromium) -> Iterator[Browser]:
+    """The session's Chromium, lent to this test (launching it costs seconds, a fresh context milliseconds)."""
+    with shared_chromium.lend() as chromium:
+        yield chromium
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from tharos_card_helpers import (
     give,
+    holding,
     legal_set,
     new_match,
     own_cells,
@@ -97,9 +98,7 @@ def test_a_card_before_the_action_forbids_passing_and_allows_no_second_card() ->
 
 
 def test_a_card_may_follow_the_action_instead() -> None:
-    state, p = new_match()
-    give(state, p, 20)
-    set_dice(state, p, "w3 w4")
+    state, p = holding(20, "w3 w4")
     state.apply(p, "money little dice w3")
     assert "play 20 jars" in legal_set(state, p)
     money = state.guilds[p].money
@@ -134,16 +133,14 @@ def test_card_01_picks_five_dice_from_the_discard_instead_of_drawing() -> None:
 
 
 def test_card_01_refused_outside_the_preparation() -> None:
-    state, p = new_match()
-    give(state, p, 1)
+    state, p = holding(1)
     assert not any(a.startswith("play 1") for a in legal_set(state, p))
     refused_with(state, p, "play 1 w w w w w", "action card 1", "in the preparation before the draw", "now is before")
 
 
 # ----- 2 ------------------------------------------------------------------------------------------------------------
 def test_card_02_returns_two_landscape_tiles_for_eight_jars_each() -> None:
-    state, p = new_match()
-    give(state, p, 2)
+    state, p = holding(2)
     put_tile(state, p, "A1", "D4", "B2")
     g = state.guilds[p]
     money, supply = g.money, g.guild
@@ -153,8 +150,7 @@ def test_card_02_returns_two_landscape_tiles_for_eight_jars_each() -> None:
 
 
 def test_card_02_refused_for_a_landscape_without_own_tile() -> None:
-    state, p = new_match()
-    give(state, p, 2)
+    state, p = holding(2)
     put_tile(state, p, "A1")
     refused_with(state, p, "play 2 C3", "action card 2")
     refused_with(state, p, "play 2 A1 A1", "action card 2")
@@ -162,8 +158,7 @@ def test_card_02_refused_for_a_landscape_without_own_tile() -> None:
 
 # ----- 3 ------------------------------------------------------------------------------------------------------------
 def test_card_03_two_ore_tiles_for_a_trade_medal_four_for_two() -> None:
-    state, p = new_match()
-    give(state, p, 3)
+    state, p = holding(3)
     g = state.guilds[p]
     g.ore = 0b00011  # white, yellow
     state._legal = {}
@@ -179,8 +174,7 @@ def test_card_03_two_ore_tiles_for_a_trade_medal_four_for_two() -> None:
 
 
 def test_card_03_refused_with_tiles_of_mixed_sorts_or_too_few() -> None:
-    state, p = new_match()
-    give(state, p, 3)
+    state, p = holding(3)
     state.guilds[p].ore = 0b00001
     state.guilds[p].crystal = 0b00001
     state._legal = {}
@@ -190,25 +184,21 @@ def test_card_03_refused_with_tiles_of_mixed_sorts_or_too_few() -> None:
 
 # ----- 4 ------------------------------------------------------------------------------------------------------------
 def test_card_04_moves_a_tile_anywhere() -> None:
-    state, p = new_match()
-    give(state, p, 4)
+    state, p = holding(4)
     put_tile(state, p, "A1")
     state.apply(p, "play 4 A1 D4")
     assert own_cells(state, p) == {"D4"}
 
 
 def test_card_04_refused_onto_a_landscape_with_own_tile() -> None:
-    state, p = new_match()
-    give(state, p, 4)
+    state, p = holding(4)
     put_tile(state, p, "A1", "B1")
     refused_with(state, p, "play 4 A1 B1", "action card 4")
 
 
 # ----- 5 ------------------------------------------------------------------------------------------------------------
 def test_card_05_lets_a_white_field_be_used_twice() -> None:
-    state, p = new_match()
-    give(state, p, 5)
-    set_dice(state, p, "w3 w4 r2")
+    state, p = holding(5, "w3 w4 r2")
     state.apply(p, "money little dice w3")
     state.apply(p, "done")
     while state.active_players() != [p]:
@@ -234,39 +224,33 @@ def test_card_05_refused_as_a_second_card_of_the_same_action() -> None:
 
 # ----- 6 ------------------------------------------------------------------------------------------------------------
 def test_card_06_twelve_jars_for_a_trade_medal() -> None:
-    state, p = new_match()
-    give(state, p, 6)
+    state, p = holding(6)
     state.guilds[p].money = 13
     state.apply(p, "play 6")
     assert state.guilds[p].money == 1 and state.guilds[p].medals[TRADE] == 1
 
 
 def test_card_06_refused_with_eleven_jars() -> None:
-    state, p = new_match()
-    give(state, p, 6)
+    state, p = holding(6)
     state.guilds[p].money = 11
     refused_with(state, p, "play 6", "action card 6", "needs 12 jars")
 
 
 # ----- 7 ------------------------------------------------------------------------------------------------------------
 def test_card_07_combat_strength_plus_two() -> None:
-    state, p = new_match()
-    give(state, p, 7)
+    state, p = holding(7)
     state.apply(p, "play 7")
     assert state.guilds[p].combat == 2
 
 
 def test_card_07_refused_with_arguments() -> None:
-    state, p = new_match()
-    give(state, p, 7)
+    state, p = holding(7)
     refused_with(state, p, "play 7 twice", "action card 7")
 
 
 # ----- 8 ------------------------------------------------------------------------------------------------------------
 def test_card_08_a_die_of_choice_from_the_bag_bound_to_the_action() -> None:
-    state, p = new_match()
-    give(state, p, 8)
-    set_dice(state, p, "w3 w5")
+    state, p = holding(8, "w3 w5")
     g = state.guilds[p]
     reds = [i for i in g.bag if state.fig.die_colours[i] == "r"]
     assert reds
@@ -280,16 +264,14 @@ def test_card_08_a_die_of_choice_from_the_bag_bound_to_the_action() -> None:
 
 
 def test_card_08_refused_for_a_colour_not_in_the_bag() -> None:
-    state, p = new_match()
-    give(state, p, 8)
+    state, p = holding(8)
     assert not any(state.fig.die_colours[i] == "g" for i in state.guilds[p].bag)
     refused_with(state, p, "play 8 g", "action card 8")
 
 
 # ----- 9 ------------------------------------------------------------------------------------------------------------
 def test_card_09_puts_the_drawn_dice_away_and_draws_as_many_again() -> None:
-    state, p = new_match()
-    give(state, p, 9)
+    state, p = holding(9)
     to_decision_of(state, p, "drawn")
     g = state.guilds[p]
     g.bag = sorted(g.bag + g.discard)  # a bag large enough that the redraw needs no refill
@@ -302,31 +284,25 @@ def test_card_09_puts_the_drawn_dice_away_and_draws_as_many_again() -> None:
 
 
 def test_card_09_refused_in_the_action_phase() -> None:
-    state, p = new_match()
-    give(state, p, 9)
+    state, p = holding(9)
     refused_with(state, p, "play 9", "action card 9", "in the preparation after the draw")
 
 
 # ----- 10 -----------------------------------------------------------------------------------------------------------
 def test_card_10_turns_a_die_to_any_face() -> None:
-    state, p = new_match()
-    give(state, p, 10)
-    set_dice(state, p, "w2 r1")
+    state, p = holding(10, "w2 r1")
     state.apply(p, "play 10 r1 6")
     assert sorted(dice.token(d) for d in state.guilds[p].active) == ["r6", "w2"]
 
 
 def test_card_10_refused_for_a_seven() -> None:
-    state, p = new_match()
-    give(state, p, 10)
-    set_dice(state, p, "w2")
+    state, p = holding(10, "w2")
     refused_with(state, p, "play 10 w2 7", "action card 10")
 
 
 # ----- 11 and 21 ----------------------------------------------------------------------------------------------------
 def test_card_11_fills_organiser_and_manipulator() -> None:
-    state, p = new_match()
-    give(state, p, 11)
+    state, p = holding(11)
     activate(state, p, "organiser")
     activate(state, p, "manipulator", tiles=1)
     g = state.guilds[p]
@@ -336,15 +312,13 @@ def test_card_11_fills_organiser_and_manipulator() -> None:
 
 
 def test_card_11_refused_for_an_inactive_card() -> None:
-    state, p = new_match()
-    give(state, p, 11)
+    state, p = holding(11)
     activate(state, p, "manipulator")
     refused_with(state, p, "play 11 organiser", "action card 11")
 
 
 def test_card_21_one_tile_each() -> None:
-    state, p = new_match()
-    give(state, p, 21)
+    state, p = holding(21)
     activate(state, p, "organiser")
     activate(state, p, "manipulator", tiles=1)
     g = state.guilds[p]
@@ -354,17 +328,14 @@ def test_card_21_one_tile_each() -> None:
 
 
 def test_card_21_refused_on_a_full_manipulator() -> None:
-    state, p = new_match()
-    give(state, p, 21)
+    state, p = holding(21)
     activate(state, p, "manipulator", tiles=3)
     refused_with(state, p, "play 21 manipulator", "action card 21")
 
 
 # ----- 12 -----------------------------------------------------------------------------------------------------------
 def test_card_12_rerolls_the_chosen_unused_dice() -> None:
-    state, p = new_match()
-    give(state, p, 12)
-    set_dice(state, p, "w1 w1 r2 y6")
+    state, p = holding(12, "w1 w1 r2 y6")
     events = state.apply(p, "play 12 w1 r2")
     rolled = next(e for e in events if e["type"] == "dice_rolled")
     assert rolled["chance"] and len(rolled["dice"]) == 2
@@ -373,16 +344,13 @@ def test_card_12_rerolls_the_chosen_unused_dice() -> None:
 
 
 def test_card_12_refused_for_a_die_not_active() -> None:
-    state, p = new_match()
-    give(state, p, 12)
-    set_dice(state, p, "w1")
+    state, p = holding(12, "w1")
     refused_with(state, p, "play 12 b4", "action card 12")
 
 
 # ----- 13 and 14 ----------------------------------------------------------------------------------------------------
 def test_card_13_takes_a_tile_from_the_general_supply() -> None:
-    state, p = new_match()
-    give(state, p, 13)
+    state, p = holding(13)
     state.board.crystal_supply[2] = 1
     state._legal = {}
     assert "play 13 crystal r" in legal_set(state, p)
@@ -391,8 +359,7 @@ def test_card_13_takes_a_tile_from_the_general_supply() -> None:
 
 
 def test_card_13_refused_for_a_colour_already_owned_or_not_in_supply() -> None:
-    state, p = new_match()
-    give(state, p, 13)
+    state, p = holding(13)
     state.board.ore_supply[1] = 1
     state.guilds[p].ore = 1 << 1
     state._legal = {}
@@ -401,8 +368,7 @@ def test_card_13_refused_for_a_colour_already_owned_or_not_in_supply() -> None:
 
 
 def test_card_14_ore_and_crystal_of_one_colour_for_a_trade_medal() -> None:
-    state, p = new_match()
-    give(state, p, 14)
+    state, p = holding(14)
     g = state.guilds[p]
     g.ore, g.crystal = 0b01000, 0b01001
     state._legal = {}
@@ -411,8 +377,7 @@ def test_card_14_ore_and_crystal_of_one_colour_for_a_trade_medal() -> None:
 
 
 def test_card_14_refused_without_a_matching_pair() -> None:
-    state, p = new_match()
-    give(state, p, 14)
+    state, p = holding(14)
     state.guilds[p].ore, state.guilds[p].crystal = 0b00001, 0b00010
     state._legal = {}
     refused_with(state, p, "play 14 w", "action card 14")
@@ -420,25 +385,21 @@ def test_card_14_refused_without_a_matching_pair() -> None:
 
 # ----- 15 -----------------------------------------------------------------------------------------------------------
 def test_card_15_three_scattered_tiles_for_an_exploration_medal() -> None:
-    state, p = new_match()
-    give(state, p, 15)
+    state, p = holding(15)
     put_tile(state, p, "A1", "D1", "C4")
     state.apply(p, "play 15 A1 D1 C4")
     assert state.guilds[p].medals[EXPLORATION] == 1 and not own_cells(state, p)
 
 
 def test_card_15_refused_with_two_tiles() -> None:
-    state, p = new_match()
-    give(state, p, 15)
+    state, p = holding(15)
     put_tile(state, p, "A1", "D1")
     refused_with(state, p, "play 15 A1 D1", "action card 15")
 
 
 # ----- 16 -----------------------------------------------------------------------------------------------------------
 def test_card_16_is_a_die_of_any_colour_and_value_for_the_action() -> None:
-    state, p = new_match()
-    give(state, p, 16)
-    set_dice(state, p, "w1 w2")
+    state, p = holding(16, "w1 w2")
     cell = next(c for c, colour in enumerate(state.board.colours) if colour == LETTERS.index("b"))
     state.apply(p, "play 16 b6")
     g = state.guilds[p]
@@ -467,29 +428,25 @@ def test_card_16_is_offered_only_before_the_action_and_refused_beyond_six() -> N
 
 # ----- 17 and 18 ----------------------------------------------------------------------------------------------------
 def test_card_17_a_tile_on_any_landscape() -> None:
-    state, p = new_match()
-    give(state, p, 17)
+    state, p = holding(17)
     state.apply(p, "play 17 C3")
     assert own_cells(state, p) == {"C3"}
 
 
 def test_card_17_refused_where_the_player_has_a_tile() -> None:
-    state, p = new_match()
-    give(state, p, 17)
+    state, p = holding(17)
     put_tile(state, p, "C3")
     refused_with(state, p, "play 17 C3", "action card 17")
 
 
 def test_card_18_two_tiles_on_adjacent_top_row_landscapes() -> None:
-    state, p = new_match()
-    give(state, p, 18)
+    state, p = holding(18)
     state.apply(p, "play 18 B1 C1")
     assert own_cells(state, p) == {"B1", "C1"}
 
 
 def test_card_18_only_one_tile_when_the_two_middle_ones_are_taken() -> None:
-    state, p = new_match()
-    give(state, p, 18)
+    state, p = holding(18)
     put_tile(state, p, "B1", "C1")
     plays = {a for a in legal_set(state, p) if a.startswith("play 18")}
     assert plays == {"play 18 A1", "play 18 D1"}
@@ -498,8 +455,7 @@ def test_card_18_only_one_tile_when_the_two_middle_ones_are_taken() -> None:
 
 
 def test_card_18_refused_for_landscapes_not_adjacent_or_not_in_the_top_row() -> None:
-    state, p = new_match()
-    give(state, p, 18)
+    state, p = holding(18)
     refused_with(state, p, "play 18 A1 C1", "action card 18")
     refused_with(state, p, "play 18 A2 B2", "action card 18")
     refused_with(state, p, "play 18 A1", "action card 18")  # two adjacent ones are free: a single tile is not enough
@@ -507,16 +463,13 @@ def test_card_18_refused_for_landscapes_not_adjacent_or_not_in_the_top_row() -> 
 
 # ----- 19 and 20 ----------------------------------------------------------------------------------------------------
 def test_card_19_combat_four() -> None:
-    state, p = new_match()
-    give(state, p, 19)
+    state, p = holding(19)
     state.apply(p, "play 19 combat")
     assert state.guilds[p].combat == 4
 
 
 def test_card_19_two_dice_drawn_and_rolled() -> None:
-    state, p = new_match()
-    give(state, p, 19)
-    set_dice(state, p, "w3")
+    state, p = holding(19, "w3")
     g = state.guilds[p]
     bag = len(g.bag)
     events = state.apply(p, "play 19 draw")
@@ -526,8 +479,7 @@ def test_card_19_two_dice_drawn_and_rolled() -> None:
 
 
 def test_card_19_a_market_die_free_to_the_discard_the_column_slides() -> None:
-    state, p = new_match()
-    give(state, p, 19)
+    state, p = holding(19)
     g = state.guilds[p]
     money = g.money
     column = list(g.market[0])  # bottom to top: yellow, green, blue
@@ -537,14 +489,12 @@ def test_card_19_a_market_die_free_to_the_discard_the_column_slides() -> None:
 
 
 def test_card_19_refused_for_a_market_die_not_there() -> None:
-    state, p = new_match()
-    give(state, p, 19)
+    state, p = holding(19)
     refused_with(state, p, "play 19 market r 1", "action card 19")
 
 
 def test_card_20_combat_or_jars() -> None:
-    state, p = new_match()
-    give(state, p, 20)
+    state, p = holding(20)
     state.apply(p, "play 20 combat")
     assert state.guilds[p].combat == 4
     state2, q = new_match()
@@ -554,6 +504,5 @@ def test_card_20_combat_or_jars() -> None:
 
 
 def test_card_20_refused_for_an_option_it_lacks() -> None:
-    state, p = new_match()
-    give(state, p, 20)
+    state, p = holding(20)
     refused_with(state, p, "play 20 medal", "action card 20")

@@ -14,6 +14,7 @@ from tharos_card_helpers import (
     COMBAT,
     cells_of_kind,
     give,
+    holding,
     legal_set,
     new_match,
     own_cells,
@@ -31,8 +32,7 @@ from brassboard.games.tharos.rules import TharosState
 
 # ----- 22 -----------------------------------------------------------------------------------------------------------
 def test_card_22_keeps_two_dice_for_later_preparations() -> None:
-    state, p = new_match()
-    give(state, p, 22)
+    state, p = holding(22)
     to_decision_of(state, p, "cleanup")
     g = state.guilds[p]
     colours = sorted({state.fig.die_colours[dice.die_id(d)] for d in g.active + g.placed}, key=LETTERS.index)
@@ -55,8 +55,7 @@ def test_card_22_keeps_two_dice_for_later_preparations() -> None:
 
 
 def test_card_22_refused_in_the_action_phase_and_for_dice_not_on_it() -> None:
-    state, p = new_match()
-    give(state, p, 22)
+    state, p = holding(22)
     refused_with(state, p, "play 22 w w", "action card 22", "at clean-up")
     to_decision_of(state, p, "cleanup")
     refused_with(state, p, "play 22 g g g", "action card 22")
@@ -64,25 +63,21 @@ def test_card_22_refused_in_the_action_phase_and_for_dice_not_on_it() -> None:
 
 # ----- 23 -----------------------------------------------------------------------------------------------------------
 def test_card_23_a_mine_anywhere_even_apart_from_the_others() -> None:
-    state, p = new_match()
-    give(state, p, 23)
+    state, p = holding(23)
     put_mine(state, p, "A1")
     state.apply(p, "play 23 D4")
     assert state.board.mines_on[CELL_OF["D4"]] & 1 << p and state.guilds[p].mines == 8
 
 
 def test_card_23_refused_without_mines_in_supply() -> None:
-    state, p = new_match()
-    give(state, p, 23)
+    state, p = holding(23)
     state.guilds[p].mines = 0
     refused_with(state, p, "play 23 D4", "action card 23")
 
 
 # ----- 24 -----------------------------------------------------------------------------------------------------------
 def test_card_24_doubles_much_money() -> None:
-    state, p = new_match()
-    give(state, p, 24)
-    set_dice(state, p, "w5 w6 r3")
+    state, p = holding(24, "w5 w6 r3")
     state.apply(p, "play 24")
     assert {a.kind for a in state.legal_actions(p)} - {"convert"} == {"money"}  # played with Much Money only
     assert "money little dice r3" not in legal_set(state, p)
@@ -103,9 +98,7 @@ def test_card_24_refused_when_the_money_field_is_used() -> None:
 
 # ----- 25 -----------------------------------------------------------------------------------------------------------
 def test_card_25_up_to_eight_and_a_two_down_to_one() -> None:
-    state, p = new_match()
-    give(state, p, 25)
-    set_dice(state, p, "w6 r2")
+    state, p = holding(25, "w6 r2")
     state.apply(p, "play 25 w6 up")
     assert sorted(dice.token(d) for d in state.guilds[p].active) == ["r2", "w8"]
     state2, q = new_match()
@@ -116,17 +109,14 @@ def test_card_25_up_to_eight_and_a_two_down_to_one() -> None:
 
 
 def test_card_25_refused_below_one_and_above_eight() -> None:
-    state, p = new_match()
-    give(state, p, 25)
-    set_dice(state, p, "w1 w7")
+    state, p = holding(25, "w1 w7")
     refused_with(state, p, "play 25 w1 down", "action card 25")
     refused_with(state, p, "play 25 w7 up", "action card 25")
 
 
 # ----- 26 -----------------------------------------------------------------------------------------------------------
 def test_card_26_a_die_of_choice_from_the_discard_bound_to_the_action() -> None:
-    state, p = new_match()
-    give(state, p, 26)
+    state, p = holding(26)
     g = state.guilds[p]
     blue = g.market[1].pop()  # the top die of market column 2 (blue) lies on the discard
     g.discard.append(blue)
@@ -139,16 +129,14 @@ def test_card_26_a_die_of_choice_from_the_discard_bound_to_the_action() -> None:
 
 
 def test_card_26_refused_with_an_empty_discard() -> None:
-    state, p = new_match()
-    give(state, p, 26)
+    state, p = holding(26)
     assert not state.guilds[p].discard
     refused_with(state, p, "play 26 w", "action card 26")
 
 
 # ----- 27 -----------------------------------------------------------------------------------------------------------
 def test_card_27_takes_a_tile_back_from_an_attack_card_lost_this_round() -> None:
-    state, p = new_match()
-    give(state, p, 27)
+    state, p = holding(27)
     state.board.attack_tiles[0] |= 1 << p
     state.guilds[p].guild -= 1
     state._legal = {}
@@ -157,16 +145,13 @@ def test_card_27_takes_a_tile_back_from_an_attack_card_lost_this_round() -> None
 
 
 def test_card_27_refused_without_a_tile_there() -> None:
-    state, p = new_match()
-    give(state, p, 27)
+    state, p = holding(27)
     refused_with(state, p, "play 27 A", "action card 27")
 
 
 # ----- 28 -----------------------------------------------------------------------------------------------------------
 def test_card_28_two_dice_of_choice_from_the_bag() -> None:
-    state, p = new_match()
-    give(state, p, 28)
-    set_dice(state, p, "w1")
+    state, p = holding(28, "w1")
     g = state.guilds[p]
     state.apply(p, "play 28 bag y r")
     colours = sorted(state.fig.die_colours[dice.die_id(d)] for d in g.active)
@@ -174,8 +159,7 @@ def test_card_28_two_dice_of_choice_from_the_bag() -> None:
 
 
 def test_card_28_three_cards_keep_one_secretly() -> None:
-    state, p = new_match()
-    give(state, p, 28)
+    state, p = holding(28)
     events = state.apply(p, "play 28 cards")
     drawn = next(e for e in events if e["type"] == "cards_drawn")
     assert drawn["private_to"] == p and "cards" in drawn["secret"]
@@ -186,15 +170,13 @@ def test_card_28_three_cards_keep_one_secretly() -> None:
 
 
 def test_card_28_refused_for_dice_not_in_the_bag() -> None:
-    state, p = new_match()
-    give(state, p, 28)
+    state, p = holding(28)
     refused_with(state, p, "play 28 bag g b", "action card 28")
 
 
 # ----- 29 and 30 ----------------------------------------------------------------------------------------------------
 def test_card_29_two_player_cards_back_for_a_medal_of_choice() -> None:
-    state, p = new_match()
-    give(state, p, 29)
+    state, p = holding(29)
     activate(state, p, "banker")
     activate(state, p, "manipulator", tiles=2)
     g = state.guilds[p]
@@ -204,15 +186,13 @@ def test_card_29_two_player_cards_back_for_a_medal_of_choice() -> None:
 
 
 def test_card_29_refused_with_one_active_card() -> None:
-    state, p = new_match()
-    give(state, p, 29)
+    state, p = holding(29)
     activate(state, p, "banker")
     refused_with(state, p, "play 29 banker gunner trade", "action card 29")
 
 
 def test_card_30_five_jars_activate_a_player_card_without_dice() -> None:
-    state, p = new_match()
-    give(state, p, 30)
+    state, p = holding(30)
     g = state.guilds[p]
     g.money = 6
     state.apply(p, "play 30 gunner")
@@ -220,16 +200,14 @@ def test_card_30_five_jars_activate_a_player_card_without_dice() -> None:
 
 
 def test_card_30_refused_with_four_jars() -> None:
-    state, p = new_match()
-    give(state, p, 30)
+    state, p = holding(30)
     state.guilds[p].money = 4
     refused_with(state, p, "play 30 gunner", "action card 30")
 
 
 # ----- 31 -----------------------------------------------------------------------------------------------------------
 def test_card_31_exchanges_a_medal() -> None:
-    state, p = new_match()
-    give(state, p, 31)
+    state, p = holding(31)
     g = state.guilds[p]
     g.medals[COMBAT] = 1
     state.apply(p, "play 31 combat exploration")
@@ -237,8 +215,7 @@ def test_card_31_exchanges_a_medal() -> None:
 
 
 def test_card_31_refused_without_that_medal() -> None:
-    state, p = new_match()
-    give(state, p, 31)
+    state, p = holding(31)
     refused_with(state, p, "play 31 trade civil", "action card 31")
 
 
@@ -281,8 +258,7 @@ def test_cards_35_to_38_four_tiles_in_the_card_shape_give_two_exploration_medals
 
 # ----- 39 -----------------------------------------------------------------------------------------------------------
 def test_card_39_three_supply_tiles_back_onto_landscapes_for_a_civil_medal() -> None:
-    state, p = new_match()
-    give(state, p, 39)
+    state, p = holding(39)
     board = state.board
     reds = [c for c in range(16) if board.colours[c] == LETTERS.index("r")]
     for cell in reds:
@@ -296,8 +272,7 @@ def test_card_39_three_supply_tiles_back_onto_landscapes_for_a_civil_medal() -> 
 
 
 def test_card_39_places_as_many_as_the_supply_holds_and_refuses_fewer() -> None:
-    state, p = new_match()
-    give(state, p, 39)
+    state, p = holding(39)
     board = state.board
     reds = [c for c in range(16) if board.colours[c] == LETTERS.index("r")]
     for cell in reds:
@@ -312,8 +287,7 @@ def test_card_39_places_as_many_as_the_supply_holds_and_refuses_fewer() -> None:
 
 # ----- 40 -----------------------------------------------------------------------------------------------------------
 def test_card_40_card_tile_land_tile_and_mine_for_a_medal_of_choice() -> None:
-    state, p = new_match()
-    give(state, p, 40)
+    state, p = holding(40)
     activate(state, p, "organiser", tiles=1)
     g = state.guilds[p]
     put_tile(state, p, "B2")
@@ -324,8 +298,7 @@ def test_card_40_card_tile_land_tile_and_mine_for_a_medal_of_choice() -> None:
 
 
 def test_card_40_refused_without_a_mine() -> None:
-    state, p = new_match()
-    give(state, p, 40)
+    state, p = holding(40)
     activate(state, p, "organiser", tiles=1)
     put_tile(state, p, "B2")
     refused_with(state, p, "play 40 organiser B2 C3 trade", "action card 40")
@@ -342,8 +315,7 @@ def test_cards_8_16_26_not_offered_when_the_action_is_already_bound_to_a_die() -
 
 
 def test_card_28_drawn_cards_are_secret_to_the_other_seats() -> None:
-    state, p = new_match()
-    give(state, p, 28)
+    state, p = holding(28)
     events = state.apply(p, "play 28 cards")
     drawn = next(e for e in events if e["type"] == "cards_drawn")
     other = 1 - p
@@ -356,9 +328,7 @@ def test_card_28_drawn_cards_are_secret_to_the_other_seats() -> None:
 
 
 def test_bound_and_virtual_dice_survive_a_json_round_trip() -> None:
-    state, p = new_match()
-    give(state, p, 16)
-    set_dice(state, p, "w3 w4")
+    state, p = holding(16, "w3 w4")
     state.apply(p, "play 16 g5")
     copy = TharosState.from_dict(json.loads(json.dumps(state.to_dict())))
     assert copy.legal_actions(p) == state.legal_actions(p)
@@ -366,8 +336,7 @@ def test_bound_and_virtual_dice_survive_a_json_round_trip() -> None:
 
 
 def test_card_22_release_none_keeps_the_dice_on_the_card() -> None:
-    state, p = new_match()
-    give(state, p, 22)
+    state, p = holding(22)
     to_decision_of(state, p, "cleanup")
     g = state.guilds[p]
     colour = state.fig.die_colours[dice.die_id((g.active + g.placed)[0])]
@@ -423,15 +392,13 @@ def test_random_games_with_cards_dealt_into_every_hand_keep_the_invariants() -> 
 
 # ----- the glossary's own cases -------------------------------------------------------------------------------------
 def test_card_18_only_one_tile_when_three_top_row_landscapes_are_taken() -> None:
-    state, p = new_match()
-    give(state, p, 18)
+    state, p = holding(18)
     put_tile(state, p, "A1", "B1", "D1")
     assert {a for a in legal_set(state, p) if a.startswith("play 18")} == {"play 18 C1"}
 
 
 def test_card_24_doubles_the_bankers_much_money_too() -> None:
-    state, p = new_match()
-    give(state, p, 24)
+    state, p = holding(24)
     activate(state, p, "banker")
     set_dice(state, p, "w5 w6")
     state.apply(p, "play 24")
@@ -440,8 +407,7 @@ def test_card_24_doubles_the_bankers_much_money_too() -> None:
 
 
 def test_card_29_may_return_cards_used_this_turn() -> None:
-    state, p = new_match()
-    give(state, p, 29)
+    state, p = holding(29)
     activate(state, p, "banker")
     activate(state, p, "gunner")
     state.guilds[p].cards_used.append("banker")
@@ -450,8 +416,7 @@ def test_card_29_may_return_cards_used_this_turn() -> None:
 
 
 def test_card_30_activating_the_manipulator_puts_its_tiles_on_it() -> None:
-    state, p = new_match()
-    give(state, p, 30)
+    state, p = holding(30)
     state.guilds[p].money = 5
     supply = state.guilds[p].guild
     state.apply(p, "play 30 manipulator")
@@ -460,8 +425,7 @@ def test_card_30_activating_the_manipulator_puts_its_tiles_on_it() -> None:
 
 
 def test_card_40_may_split_the_mines_into_groups() -> None:
-    state, p = new_match()
-    give(state, p, 40)
+    state, p = holding(40)
     activate(state, p, "manipulator", tiles=2)
     put_tile(state, p, "D4")
     put_mine(state, p, "A1", "B1", "C1")
@@ -485,8 +449,7 @@ def test_card_01_with_fewer_than_five_dice_on_the_discard_draws_the_rest() -> No
 
 
 def test_card_28_with_one_die_in_the_bag_takes_that_one() -> None:
-    state, p = new_match()
-    give(state, p, 28)
+    state, p = holding(28)
     g = state.guilds[p]
     g.discard, g.bag = g.discard + g.bag[1:], g.bag[:1]
     state._legal = {}
@@ -497,8 +460,7 @@ def test_card_28_with_one_die_in_the_bag_takes_that_one() -> None:
 
 
 def test_card_19_dice_from_an_empty_bag_refill_it_from_the_discard() -> None:
-    state, p = new_match()
-    give(state, p, 19)
+    state, p = holding(19)
     g = state.guilds[p]
     g.discard, g.bag = sorted(g.discard + g.bag), []
     state._legal = {}
@@ -528,8 +490,7 @@ def test_a_match_with_a_bad_action_card_override_is_refused_when_made() -> None:
 
 
 def test_card_24_after_much_money_pays_its_jars_once_more() -> None:
-    state, p = new_match()
-    give(state, p, 24)
+    state, p = holding(24)
     activate(state, p, "banker")
     set_dice(state, p, "w2 w3 r4")
     state.apply(p, "money many dice w2 w3")
@@ -575,8 +536,7 @@ def test_order_free_arguments_have_one_canonical_notation(written: str, listed: 
 
 
 def test_a_card_play_written_in_another_order_is_applied() -> None:
-    state, p = new_match()
-    give(state, p, 2)
+    state, p = holding(2)
     put_tile(state, p, "A1", "D4")
     state.apply(p, "play 2 D4 A1")
     assert state.guilds[p].money == 16 and not own_cells(state, p)

@@ -4,7 +4,7 @@ cards put into a hand, decisions reached, landscapes given kinds, and refusals c
 
 from __future__ import annotations
 
-from tharos_helpers import refused
+from tharos_helpers import refused, set_dice
 
 from brassboard.engine import Action
 from brassboard.games.tharos import dice as d
@@ -20,6 +20,16 @@ def new_match(players: int = 2, seed: int = 3, options: dict[str, object] | None
     state = TharosState(players, options, seed)
     assert state.board.step == "actions" and not state.board.pending
     return state, state.board.current
+
+
+def holding(card: int, dice: str | None = None) -> tuple[TharosState, int]:
+    """The scenario most card tests start from: a fresh match (:func:`new_match`) whose current player holds action
+    card ``card`` and, with ``dice`` (e.g. ``"w2 r1"``), exactly those active dice."""
+    state, player = new_match()
+    give(state, player, card)
+    if dice is not None:
+        set_dice(state, player, dice)
+    return state, player
 
 
 def give(state: TharosState, player: int, *cards: int) -> None:

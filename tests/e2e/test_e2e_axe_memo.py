@@ -1,0 +1,44 @@
+"""The session memory of tests/e2e/a11y.py: a page found clean is not checked again while it shows the same, a
+page with a violation fails at every check, and a page that shows something new is checked anew."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import a11y
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.e2e
+
+CLEAN = ("<!doctype html><html lang='en'><head><title>clean</title></head>"
+         "<body><main><h1>Clean</h1></main></body></html>")
+# an image without a text alternative: axe-core's image-alt rule (WCAG 1.1.1, level A)
+BROKEN = CLEAN.replace("<h1>Clean</h1>", "<h1>Clean</h1><img src='data:,' width='9' height='9'>")
+
+
+def test_a_failing_page_fails_every_time_and_a_clean_one_is_checked_once(page: Page,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(a11y.EVERY_ENV, raising=False)
+    runs: list[int] = []
+    real = a11y.axe_violations
+
+    def counted(*args: object, **kwargs: object) -> list[dict[str, object]]:
+        runs.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(a11y, "axe_violations", counted)
+    page.set_content(BROKEN)
+    for _ in range(2):
+        with pytest.raises(AssertionError, match="image-alt"):
+            a11y.assert_accessible(page, "a page with an image and no alt")
+    assert len(runs) == 2, "a page with a violation is checked (and fails) each time"
+    page.set_content(CLEAN)
+    a11y.assert_accessible(page, "the same page, fixed")
+    a11y.assert_accessible(page, "the same page again")
+    assert len(runs) == 3, "a clean page is not checked again while it shows the same"
+    page.set_content(CLEAN.replace("</main>", "<p class='new'>a new kind of element</p></main>"))
+    a11y.assert_accessible(page, "the page with something new")
+    assert len(runs) == 4, "a page that shows something new is checked again"
