@@ -18,6 +18,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
 
 from .botpool import LocalBotPool
@@ -34,6 +35,16 @@ BUSY_RETRY_SECONDS = 5
 
 STORAGE_RETRY_FIRST = 1.0
 STORAGE_RETRY_MAX = 30.0
+
+
+def _pool_trouble(exc: BaseException) -> str | None:
+    """Why the bot workers gave no move, when that is their state and not the bot's fault: a worker pool that is
+    still starting on a loaded machine answers even the quick fallback move late (seen under test load)."""
+    if isinstance(exc, TimeoutError):
+        return "the bot workers did not answer in time"
+    if isinstance(exc, BrokenProcessPool):
+        return "the bot workers died"
+    return None
 """While the storage is unavailable, a match's bots look again after 1 s, doubling up to 30 s."""
 """The Retry-After given when new bot matches are refused because the bot queue is full."""
 
@@ -106,12 +117,13 @@ class BotRunner:
                         return
                     storage_pause = STORAGE_RETRY_FIRST
                 except Exception as exc:
-                    cause = storage_failure(exc) or (
+                    cause = storage_failure(exc) or _pool_trouble(exc) or (
                         exc.detail if isinstance(exc, ApiError) and exc.status == 503 else None)
                     if cause is None:
                         raise
-                    # the storage is down, not the bot: wait and look again (the move was not committed, so
-                    # nothing is lost), rather than leave an all-bot match idle until the server restarts
+                    # the storage is down or the bot workers are slow to (re)start, not the bot wrong: wait and
+                    # look again (the move was not committed, so nothing is lost), rather than leave the match
+                    # idle until the server restarts
                     log.error("bots of match %s wait %.0f s: %s", match_id, storage_pause, cause)
                     await asyncio.sleep(storage_pause)
                     storage_pause = min(STORAGE_RETRY_MAX, storage_pause * 2)

@@ -19,6 +19,7 @@ from server_helpers import act, create, receive, running_app, state, token_of
 
 from brassboard.server import Settings, create_app
 from brassboard.server.app import Server
+from brassboard.server.botpool import LocalBotPool
 
 TTT = "tictactoe"
 
@@ -140,3 +141,29 @@ def test_bots_wait_out_a_storage_failure_and_then_move(tmp_path: Path, caplog: p
                 time.sleep(0.05)
         waits = [r for r in caplog.records if "bots of match" in r.getMessage()]
         assert all(r.exc_info is None and "wait" in r.getMessage() for r in waits)
+
+
+def test_bots_wait_out_workers_that_answer_late_and_then_move(tmp_path: Path, caplog: pytest.LogCaptureFixture,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # a cold worker pool on a loaded machine answered even the fallback move late once: the match must go on
+    original = LocalBotPool.think
+    calls = {"n": 0}
+
+    async def late_once(self: LocalBotPool, job: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise TimeoutError
+        return await original(self, job)
+
+    monkeypatch.setattr(LocalBotPool, "think", late_once)
+    with running_app(tmp_path) as client, caplog.at_level(logging.ERROR, logger="brassboard.server"):
+        created = create(client, TTT, ["human", "bot:random"])
+        match_id = created["id"]
+        assert act(client, match_id, token_of(created, 0), 0, "mark a1", 0).status_code == 200
+        deadline = time.monotonic() + 20
+        while state(client, match_id)["version"] < 2:
+            assert time.monotonic() < deadline, "the bots stopped after the workers answered late"
+            time.sleep(0.05)
+    assert calls["n"] >= 2
+    lines = [r.getMessage() for r in caplog.records if "bots of match" in r.getMessage()]
+    assert lines and all("wait" in line and "did not answer in time" in line for line in lines)
