@@ -159,19 +159,17 @@ def test_determinize_draws_the_secret_sides_of_the_others_anew() -> None:
 
 def test_the_rl_observation_carries_each_seats_planet_and_corporation() -> None:
     from brassboard import rl
-    from brassboard.rl.encoders.planet_unknown import CORPORATIONS, PLANETS, HashingEncoder
+    from brassboard.rl.encoders.planet_unknown import CELLS, CORPORATIONS, NUMBERS, PLANES, PLANETS
 
     env = rl.env("planet_unknown", players=2, seed=3, options={"planet": "Tartarus"})
     env.reset()
     observation = env.observe("player_0")["observation"]
-    hashed = HashingEncoder().size
     width = len(PLANETS) + len(CORPORATIONS)
-    assert observation.shape == (hashed + 6 * width,)
-    boards = observation[hashed:].reshape(6, width)
-    for seat in (0, 1):
-        assert boards[seat, PLANETS.index("Tartarus")] == 1 and boards[seat, :len(PLANETS)].sum() == 1
-        assert boards[seat, len(PLANETS) + CORPORATIONS.index("Universal Coalition")] == 1
-    assert not boards[2:].any()
+    numbers = observation[2 * PLANES * CELLS: 2 * (PLANES * CELLS + NUMBERS)].reshape(2, NUMBERS)
+    for seat in (0, 1):  # each seat's numbers end with its planet and corporation one-hots (docs/rl.md)
+        sides = numbers[seat, NUMBERS - width:]
+        assert sides[PLANETS.index("Tartarus")] == 1 and sides[:len(PLANETS)].sum() == 1
+        assert sides[len(PLANETS) + CORPORATIONS.index("Universal Coalition")] == 1 and sides[len(PLANETS):].sum() == 1
 
 
 def test_the_text_render_shows_the_planet_and_the_corporations_tracks() -> None:
