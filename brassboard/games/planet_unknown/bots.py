@@ -71,15 +71,12 @@ def step_value(corp: Corp, track: int, steps: int = 1) -> float:
                 value += corporations.overflow_move(corp) * MOVE_VALUE
             break
         reached = target
-        for benefit, amount in corporations.benefits_at(corp, track, reached):  # Flux: its improved track
-            if benefit == "move":
-                value += amount * MOVE_VALUE
-            elif benefit == "rover":
-                value += BENEFIT_VALUE["rover"] if corp.rovers_left else 0.0
-            elif benefit != "medal":
-                value += BENEFIT_VALUE.get(benefit, 0.0)
-                if benefit == "civ" and corp.corporation.rule == "civ_regress":
-                    value -= plans.cheapest_regress(corp, BENEFIT_VALUE, MOVE_VALUE)  # Republic: a regress
+        benefits = corporations.benefits_at(corp, track, reached)  # Flux: its improved track
+        value += plans.benefits_value(benefits, corp, BENEFIT_VALUE, MOVE_VALUE)
+        if corp.corporation.rule == "civ_regress":  # Republic: every civ milestone forces a regress
+            civ = sum(1 for benefit, _ in benefits if benefit == "civ")
+            if civ:
+                value -= civ * plans.cheapest_regress(corp, BENEFIT_VALUE, MOVE_VALUE)
     corp.tracks[track] = position
     if walk:  # Cosmos: medals under a lifepod are ignored
         before = corporations.track_medal(corp, track)
@@ -120,17 +117,10 @@ def climb_value(corp: Corp, t: int, column: int, height: int) -> float:
 
 
 def row_benefits(corp: Corp, track: int, position: int, tech: bool = True) -> float:
-    value = 0.0
-    for benefit, amount in corp.corporation.benefits[track][position]:
-        if benefit == "tech" and not tech:
-            continue
-        if benefit == "move":
-            value += amount * MOVE_VALUE
-        elif benefit == "rover":
-            value += BENEFIT_VALUE["rover"] if corp.rovers_left else 0.0
-        elif benefit != "medal":
-            value += BENEFIT_VALUE.get(benefit, 0.0)
-    return value
+    benefits = corp.corporation.benefits[track][position]
+    if not tech:
+        benefits = tuple(item for item in benefits if item[0] != "tech")
+    return plans.benefits_value(benefits, corp, BENEFIT_VALUE, MOVE_VALUE)
 
 
 def branch_value(corp: Corp, position: int) -> float:
