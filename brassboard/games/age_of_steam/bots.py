@@ -42,7 +42,7 @@ from .figures import HEX_BY_LABEL, NEIGHBOURS, NO_HEX, label, opposite, side_tow
 from .links import Link
 from .rules import AgeOfSteamState, format_tracks, parse_tracks, tracks_arg
 from .track_build import check_build
-from .track_build_options import _build_action as build_action
+from .track_build_options import build_action
 
 LONG_EXTRA = 3  # a route started this turn and finished next turn has at most this many tiles more
 FAR_WEIGHT = 0.3  # the worth of deliveries a new link opens only for an engine two links longer

@@ -66,7 +66,7 @@ def legal_tiles(state: AgeOfSteamState, p: int, actions: list[Action]) -> None:
             for tracks in hex_candidates(state, p, h):
                 plan = check_build(state, p, h, tracks)
                 if not isinstance(plan, str):
-                    actions.append(_build_action(h, tuple(plan.tile["tracks"]), plan.tile["town"]))
+                    actions.append(build_action(h, tuple(plan.tile["tracks"]), plan.tile["town"]))
             continue
         if fig.costs[fig.terrain[h]] > cash:
             continue
@@ -99,7 +99,7 @@ def legal_tiles(state: AgeOfSteamState, p: int, actions: list[Action]) -> None:
             key_action = h * 36 + index
             action = new_tile_actions.get(key_action)
             if action is None:
-                action = new_tile_actions[key_action] = _build_action(h, ((a, c),), False)
+                action = new_tile_actions[key_action] = build_action(h, ((a, c),), False)
             actions.append(action)
 
 
@@ -113,7 +113,7 @@ def legal_on_tile(state: AgeOfSteamState, p: int, h: int, actions: list[Action])
         if redirect is None:
             plan = check_build(state, p, h, tracks)
             if not isinstance(plan, str):
-                actions.append(_build_action(h, tuple(plan.tile["tracks"]), False))
+                actions.append(build_action(h, tuple(plan.tile["tracks"]), False))
             continue
         if not affordable:
             continue
@@ -129,7 +129,7 @@ def legal_on_tile(state: AgeOfSteamState, p: int, h: int, actions: list[Action])
         start = link.stops[0]
         if start is not None and start == walk_out(state, h, moved)[1]:
             continue
-        actions.append(_build_action(h, tracks, False))
+        actions.append(build_action(h, tracks, False))
 
 
 def near_hexes(state: AgeOfSteamState) -> list[int]:
@@ -237,7 +237,7 @@ _NEW_TILE_ACTIONS: dict[int, Action] = {}  # hex * 36 + a * 6 + c -> the build o
 _BUILD_ACTIONS: dict[tuple[int, tuple[Track, ...], bool], Action] = {}
 
 
-def _build_action(h: int, tracks: tuple[Track, ...], town: bool) -> Action:
+def build_action(h: int, tracks: tuple[Track, ...], town: bool) -> Action:
     """The ``build`` action for a hex's whole track set (built once, then looked up: legal lists repeat them)."""
     key = (h, tracks, town)
     action = _BUILD_ACTIONS.get(key)
