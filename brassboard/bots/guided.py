@@ -12,7 +12,7 @@ under), so the generic search loses to the hand-written bots. This bot searches 
    candidate in a copy of that same world — same dice, same draws, same rollout seeds — and lets greedy bots play
    every seat for ``horizon`` actions. Common random numbers make the comparison of candidates a paired one: the
    luck of the world cancels out of the difference.
-3. **Judge** at the horizon (or the end) by the win share and score margin of :class:`~brassboard.bots.mcts.MctsBot`
+3. **Judge** at the horizon (or the end) by the win share and score margin of :func:`~brassboard.bots.mcts.outcome`
    (the margin normalised over the range this decision saw); where the game's ``bots`` module has
    ``position_value(state, player)`` (Tharos: greedy's value, engine and threats counted), that judges a position
    short of the end instead of the bare score. The greedy choice keeps the move unless another candidate's mean
@@ -35,7 +35,7 @@ from collections.abc import Callable
 from brassboard.engine import Action, GameState, Rng
 
 from .base import Bot, BotFactory
-from .mcts import MctsBot, searchable_legal, view_digest
+from .mcts import outcome, searchable_legal, shares_and_margins, view_digest
 
 Ranker = Callable[[GameState, int, list[Action]], list[Action]]
 """A game's ``rank_actions``: the legal actions, best first by its greedy heuristic."""
@@ -164,14 +164,8 @@ class GuidedBot:
     def _evaluate(self, world: GameState) -> tuple[list[float], list[float]]:
         """Win shares and margins: by the game's ``position_value`` at the horizon where it has one, else scores."""
         if self.position_value is None or world.is_over():
-            return MctsBot._evaluate(world)
-        values = [self.position_value(world, p) for p in range(world.num_players)]
-        best = max(values)
-        leaders = [p for p, worth in enumerate(values) if worth == best]
-        wins = [1.0 / len(leaders) if p in leaders else 0.0 for p in range(len(values))]
-        margins = [worth - max(values[:p] + values[p + 1:]) if len(values) > 1 else worth
-                   for p, worth in enumerate(values)]
-        return wins, margins
+            return outcome(world)
+        return shares_and_margins([self.position_value(world, p) for p in range(world.num_players)])
 
     def _rollout(self, world: GameState, observer: int, seed: int) -> None:
         bots: dict[int, Bot] = {}

@@ -252,7 +252,7 @@ class MctsBot:
         self._explore_log = [explore * value for value in _SQRT_LOG[:self.iterations + 1]]  # UCB's exploration term
         resample = has_determinize(type(state))  # the default determinize re-samples nothing: skip the call
         fixed = self.fixed_positions(state)
-        evaluate = self._evaluate
+        evaluate = outcome
         margin_scale = 0.0  # no range yet: every margin counts as the middle of it
         draws = SearchDraws(rng.next64())
         for iteration in range(self.iterations):
@@ -359,30 +359,6 @@ class MctsBot:
                 best, best_score = child, score
         return best
 
-    @staticmethod
-    def _evaluate(world: GameState) -> tuple[list[float], list[float]]:
-        """Per player: the win share and the score margin (own total minus the best other; solo: the total)."""
-        totals = world.totals()
-        count = len(totals)
-        if count == 2:  # the common case, spelt out (this runs once per simulation)
-            first, second = totals
-            if world.is_over():
-                leaders = world.winners()  # the game's own tie-breaks
-                wins = [0.5, 0.5] if len(leaders) == 2 else [1.0, 0.0] if leaders[0] == 0 else [0.0, 1.0]
-            else:
-                wins = [0.5, 0.5] if first == second else [1.0, 0.0] if first > second else [0.0, 1.0]
-            return wins, [float(first - second), float(second - first)]
-        if count == 1:
-            return [1.0], [float(totals[0])]
-        best = max(totals)
-        leaders = world.winners() if world.is_over() else [p for p in range(count) if totals[p] == best]
-        share = 1.0 / len(leaders)  # at the end the game's own tie-breaks decide, so leaders may differ from best
-        wins = [share if p in leaders else 0.0 for p in range(count)]
-        # the best other total is the best one, except for a sole best, whose best other is the runner-up
-        runner_up = best if totals.count(best) > 1 else max(total for total in totals if total != best)
-        margins = [float(total - runner_up) if total == best else float(total - best) for total in totals]
-        return wins, margins
-
     def _best(self, root: Node, player: int, legal: list[Action]) -> Action:
         """The most visited legal root action (ties: the better win share, then margin, then the first in ``legal``)."""
         best = legal[0]
@@ -395,6 +371,40 @@ class MctsBot:
             if key > best_key:
                 best, best_key = action, key
         return best
+
+
+def outcome(world: GameState) -> tuple[list[float], list[float]]:
+    """Per player: the win share and the score margin (own total minus the best other; solo: the total)."""
+    totals = world.totals()
+    count = len(totals)
+    if count == 2:  # the common case, spelt out (this runs once per simulation)
+        first, second = totals
+        if world.is_over():
+            leaders = world.winners()  # the game's own tie-breaks
+            wins = [0.5, 0.5] if len(leaders) == 2 else [1.0, 0.0] if leaders[0] == 0 else [0.0, 1.0]
+        else:
+            wins = [0.5, 0.5] if first == second else [1.0, 0.0] if first > second else [0.0, 1.0]
+        return wins, [float(first - second), float(second - first)]
+    if count == 1:
+        return [1.0], [float(totals[0])]
+    # at the end the game's own tie-breaks decide, so the leaders may differ from the best totals
+    return shares_and_margins([float(total) for total in totals], world.winners() if world.is_over() else None)
+
+
+def shares_and_margins(values: list[float], leaders: list[int] | None = None) -> tuple[list[float], list[float]]:
+    """Per player: the win share (split among ``leaders``, by default those with the best value) and the margin, its
+    value minus the best other one (solo: the value itself)."""
+    count = len(values)
+    if count == 1:
+        return [1.0], [values[0]]
+    best = max(values)
+    if leaders is None:
+        leaders = [p for p in range(count) if values[p] == best]
+    share = 1.0 / len(leaders)
+    wins = [share if p in leaders else 0.0 for p in range(count)]
+    # the best other value is the best one, except for a sole best, whose best other is the runner-up
+    runner_up = best if values.count(best) > 1 else max(value for value in values if value != best)
+    return wins, [value - runner_up if value == best else value - best for value in values]
 
 
 def searchable_legal(state: GameState, player: int, searcher: str) -> list[Action]:

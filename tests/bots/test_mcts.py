@@ -265,3 +265,16 @@ def test_the_games_own_playout_is_the_generic_one(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(TicTacToeState, "random_playout", GameState.random_playout)
     monkeypatch.setattr(TicTacToeState, "apply_quiet", GameState.apply_quiet)
     assert root_stats(MctsBot(2, iterations=300), state, 1) == fast
+
+
+@pytest.mark.parametrize(("values", "leaders", "wins", "margins"), [
+    ([7.0], None, [1.0], [7.0]),
+    ([3.0, 9.0, 5.0], None, [0.0, 1.0, 0.0], [-6.0, 4.0, -4.0]),
+    ([9.0, 9.0, 2.0], None, [0.5, 0.5, 0.0], [0.0, 0.0, -7.0]),
+    ([9.0, 9.0, 2.0], [1], [0.0, 1.0, 0.0], [0.0, 0.0, -7.0]),  # the game's tie-break chose seat 1
+])
+def test_shares_and_margins_split_the_win_among_the_leaders_and_measure_against_the_best_other(
+        values: list[float], leaders: list[int] | None, wins: list[float], margins: list[float]) -> None:
+    from brassboard.bots.mcts import shares_and_margins
+
+    assert shares_and_margins(values, leaders) == (wins, margins)
