@@ -12,6 +12,7 @@ from brassboard.games.planet_unknown import geometry as g
 from brassboard.games.planet_unknown.figures import BIOMASS, CIV, ENERGY, ROVER, TECH, WATER, figures
 from brassboard.games.planet_unknown.rules import Corp, PlanetUnknownState
 from brassboard.games.planet_unknown.scoring import neighbor_measure
+from brassboard.games.planet_unknown.wormhole import level_of
 
 FIG = figures()
 WORMHOLE = FIG.corporations["Wormhole Corp"]
@@ -228,3 +229,13 @@ def test_unionization_raises_the_branching_biomass_a_level_at_a_time_with_choice
     assert corp.pending == [["branch", 0]]  # no synergy from the raise
     state.apply(0, "branch 6")
     assert corp.tracks[BIOMASS] == 6 and corp.pending == [["patch"]]
+
+
+def test_the_browser_figures_carry_each_level_of_the_branching_track_from_the_rules() -> None:
+    from brassboard.games.planet_unknown.view import static_figures
+
+    corporations = static_figures()["corporations"]
+    levels = corporations["Wormhole Corp"]["branch_levels"]
+    assert levels == [[0], [2, 3], [5, 6], [8, 9], [11, 12], [14, 15]]
+    assert all(level_of(position) == level for level, positions in enumerate(levels) for position in positions)
+    assert corporations["Makeshift"]["branch_levels"] == []

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import geometry as g
+from . import wormhole
 from .figures import RESOURCES, TRACKS, figures
 
 if TYPE_CHECKING:
@@ -71,7 +72,11 @@ def static_figures() -> dict[str, Any]:
                                 "tech_positions": {str(k): v for k, v in c.tech_positions.items()},
                                 "rover_overflow_move": c.rover_overflow_move, "tech": list(c.ability_texts),
                                 "improved": [[[list(b) for b in at] for at in track] for track in c.improved],
-                                "water_path": [[TRACKS[t], position] for t, position in c.water_path]}
+                                "water_path": [[TRACKS[t], position] for t, position in c.water_path],
+                                # Wormhole: the biomass positions of each level (level 0: the start)
+                                "branch_levels": [list(wormhole.positions_of(level))
+                                                  for level in range(wormhole.TOP_LEVEL + 1)]
+                                if c.rule == wormhole.WORMHOLE else []}
                          for name, c in fig.corporations.items()},
     }
 

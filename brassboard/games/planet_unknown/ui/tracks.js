@@ -150,22 +150,22 @@ function overflowCell(ctx, y) {
 }
 
 // ----- Wormhole Corp: the branching biomass track ----------------------------------------------------------------
-// Level L (1-5) holds positions 3L-1 (upper half) and 3L (lower half) side by side over two cells; the separators
-// between levels (positions 1, 4, 7, 10, 13) carry the medal that counts once the tracker is above them.
-const LEVELS = 5;
-const levelBox = (level, half, y) => {
+// Each level holds two positions (the view's branch_levels, from the rules) side by side over two cells; the
+// separator after a level (its last position + 1) carries the medal that counts once the tracker is above it.
+const levelBox = (levels, level, half, y) => {
   const hgt = (CH - 7) / 2;
-  return [cellX(3 * level - 1) + 8, y + 2 + half * hgt, 2 * CW - 9, hgt - 0.5];
+  return [cellX(levels[level][0]) + 8, y + 2 + half * hgt, 2 * CW - 9, hgt - 0.5];
 };
 
 function wormholeRow(ctx, row, y, pos, benefits) {
   const { opts } = ctx;
   const t = opts.t;
+  const levels = ctx.corp.branch_levels, top = levels.length - 1;
   row.append(trackCell(ctx, "biomass", 0, y, benefits[0] || [], pos === 0, pos > 0));
   if (pos === 0) row.append(s("circle", { cx: cellX(0) + CW / 2, cy: y + CH / 2 - 1.5, r: 13.5, class: "pu-tracker", "data-pos": 0 }));
-  for (let level = 0; level < LEVELS; level++) {
+  for (let level = 0; level < top; level++) {
     // the separator before level+1
-    const n = 3 * level + 1, x = cellX(n);
+    const n = levels[level][levels[level].length - 1] + 1, x = cellX(n);
     const medal = (benefits[n] || []).find(([kind]) => kind === "medal");
     const sep = s("g", { class: "pu-tsep", "data-n": n },
       s("line", { x1: x + CW / 2, y1: y + 3, x2: x + CW / 2, y2: y + CH - 6, class: "pu-tsepline" }));
@@ -173,13 +173,12 @@ function wormholeRow(ctx, row, y, pos, benefits) {
     if (t) sep.append(title(medal ? t("benefit.sepMedal", { n: medal[1], level: level + 1 }) : t("benefit.sep", { level: level + 1 })));
     row.append(sep);
   }
-  for (let level = 1; level <= LEVELS; level++) {
-    const [bx] = levelBox(level, 0, y);
+  for (let level = 1; level <= top; level++) {
+    const [bx] = levelBox(levels, level, 0, y);
     // the fork: from the separator into both positions of the level
     row.append(s("path", { d: `M${bx - 8},${y + CH / 2 - 1.5}L${bx},${y + 2 + (CH - 7) / 4}M${bx - 8},${y + CH / 2 - 1.5}L${bx},${y + 2 + 3 * (CH - 7) / 4}`, class: "pu-fork" }));
-    [0, 1].forEach((half) => {
-      const n = 3 * level - 1 + half;
-      const [x, hy, w, hh] = levelBox(level, half, y);
+    levels[level].forEach((n, half) => {
+      const [x, hy, w, hh] = levelBox(levels, level, half, y);
       const cell = s("g", { class: "pu-tcell pu-branch" + (n === pos ? " on" : ""), "data-n": n },
         s("rect", { x, y: hy, width: w, height: hh, rx: 3, class: "pu-tcellbg" }));
       const list = benefits[n] || [];
@@ -193,11 +192,11 @@ function wormholeRow(ctx, row, y, pos, benefits) {
 
 function wormholeControls(ctx) {
   const { of, opts, controls } = ctx;
+  const levels = ctx.corp.branch_levels;
   const y = rowY(TRACKS.indexOf("biomass"));
-  const branches = of("branch");
-  for (const a of branches) {
-    const n = a.args[0], level = Math.round((n + 1) / 3), half = n === 3 * level - 1 ? 0 : 1;
-    target(controls, levelBox(level, half, y), [a], opts, "");
+  for (const a of of("branch")) {
+    const level = levels.findIndex((positions) => positions.includes(a.args[0]));
+    target(controls, levelBox(levels, level, levels[level].indexOf(a.args[0]), y), [a], opts, "");
   }
   // tech I: back to the bottom from the top level (drawn on position 0, where the tracker goes)
   for (const a of of("biomass_reset")) {
