@@ -29,7 +29,7 @@ from .action_cards import (
     register,
     return_land_tiles,
 )
-from .figures import CELL_NAMES, CIVIL, EXPLORATION, LETTERS, MEDALS, TRADE
+from .figures import CELL_NAMES, CELL_OF, CIVIL, EXPLORATION, LETTERS, MEDALS, TRADE
 
 if TYPE_CHECKING:
     from .rules import TharosState
@@ -415,23 +415,72 @@ def _slots(state: TharosState) -> list[tuple[str, int]]:
     return slots
 
 
-def _fits_supply(state: TharosState, combo: tuple[tuple[str, int], ...]) -> bool:
-    need: dict[tuple[str, int], int] = {}
-    for sort, cell in combo:
-        key = (sort, state.board.colours[cell])
-        need[key] = need.get(key, 0) + 1
-    return all(_supply(state, sort)[colour] >= n for (sort, colour), n in need.items())
+def _room(state: TharosState, slots: list[tuple[str, int]]) -> tuple[list[tuple[str, int]], dict[tuple[str, int], int]]:
+    """Each slot's group (sort, colour) and how many tiles each group can take: its slots, at most the supply."""
+    colours = state.board.colours
+    groups = [(sort, colours[cell]) for sort, cell in slots]
+    room: dict[tuple[str, int], int] = {}
+    for group in groups:
+        room[group] = room.get(group, 0) + 1
+    for group in room:
+        room[group] = min(room[group], _supply(state, group[0])[group[1]])
+    return groups, room
+
+
+def _uses_39(state: TharosState) -> tuple[list[tuple[str, int]], list[tuple[str, int]], dict[tuple[str, int], int],
+                                          int]:
+    """Card 39's slots, their groups, each group's room and the number of tiles to place: "so viele wie möglich",
+    the most that fit, at most the card's ``tokens``; groups are independent, so that is the sum of their room."""
+    slots = _slots(state)
+    groups, room = _room(state, slots)
+    return slots, groups, room, min(deck(state).cards[39].int_param("tokens"), sum(room.values()))
 
 
 def gen_39(state: TharosState, player: int, window: str) -> Iterator[Args]:
-    slots = _slots(state)
-    # "Er muss insgesamt 3 Plättchen zurücklegen … so viele wie möglich": the largest number that fits, at most 3
-    for size in range(min(deck(state).cards[39].int_param("tokens"), len(slots)), 0, -1):
-        found = [combo for combo in combinations(slots, size) if _fits_supply(state, combo)]
-        if found:
-            for combo in found:
-                yield tuple(part for sort, cell in combo for part in (sort, CELL_NAMES[cell]))
+    # Every set of `size` slots within each group's room, in the order itertools.combinations would list them
+    # (slot indices ascending, lexicographic); a depth-first walk over the slots in order, so a position with
+    # dozens of empty places costs what it offers instead of C(slots, 3) supply checks.
+    slots, groups, room, size = _uses_39(state)
+    if size == 0:
+        return
+    used = dict.fromkeys(room, 0)
+    chosen: list[int] = []
+
+    def walk(start: int) -> Iterator[Args]:
+        if len(chosen) == size:
+            yield tuple(part for i in chosen for part in (slots[i][0], CELL_NAMES[slots[i][1]]))
             return
+        for i in range(start, len(slots) - (size - len(chosen)) + 1):
+            group = groups[i]
+            if used[group] < room[group]:
+                used[group] += 1
+                chosen.append(i)
+                yield from walk(i + 1)
+                chosen.pop()
+                used[group] -= 1
+
+    yield from walk(0)
+
+
+def allows_39(state: TharosState, player: int, window: str, args: Args) -> bool:
+    """Whether ``args`` is one of :func:`gen_39`'s uses, checked directly (the list can run to thousands)."""
+    slots, groups, room, size = _uses_39(state)
+    if size == 0 or len(args) != 2 * size:
+        return False
+    index = {slot: i for i, slot in enumerate(slots)}
+    picked: list[int] = []
+    for k in range(0, len(args), 2):
+        sort, name = args[k], args[k + 1]
+        if sort not in SORTS or not isinstance(name, str) or name not in CELL_OF:
+            return False
+        at = index.get((str(sort), CELL_OF[name]))
+        if at is None or (picked and at <= picked[-1]):  # the generator's order: slots ascending, each once
+            return False
+        picked.append(at)
+    used: dict[tuple[str, int], int] = {}
+    for at in picked:
+        used[groups[at]] = used.get(groups[at], 0) + 1
+    return all(n <= room[group] for group, n in used.items())
 
 
 def eff_39(state: TharosState, player: int, args: Args) -> None:
@@ -481,7 +530,7 @@ _TABLE: dict[int, tuple[Generator, Effect]] = {
     30: (gen_30, eff_30), 31: (gen_31, eff_31), 39: (gen_39, eff_39), 40: (gen_40, eff_40),
 }
 for _number, (_gen, _eff) in _TABLE.items():
-    register(_number, ACTION_WINDOWS, _gen, _eff)
+    register(_number, ACTION_WINDOWS, _gen, _eff, allows=allows_39 if _number == 39 else None)
 for _number in (32, 33, 34):
     register(_number, ACTION_WINDOWS, *_gen_mines(_number))
 for _number in (35, 36, 37, 38):

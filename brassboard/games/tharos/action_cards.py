@@ -7,7 +7,8 @@ letter alone where they are not rolled yet (bag, discard, market), medals and or
 The core decides *when* a card may be played (windows, one card per player-turn, never card-then-pass, the hand);
 this module decides *which uses* are legal and carries them out. A handler validates by asking its own generator:
 a use is legal exactly when the generator offers it in the current window, so listing and applying can never
-disagree, and a refusal names the card and its requirement (``needs`` in ``data/action_cards.toml``).
+disagree (card 39 answers that question directly, tested against its generator), and a refusal names the card
+and its requirement (``needs`` in ``data/action_cards.toml``).
 
 The effects live in ``action_card_effects_board.py`` (guild tiles, mines, ore/crystal, medals, money, player
 cards) and ``action_card_effects_dice.py`` (dice, combat, the preparation and clean-up cards); this module holds
@@ -33,6 +34,9 @@ Generator = Callable[["TharosState", int, str], Iterable[tuple[object, ...]]]
 """(state, player, window) -> the argument tuples of the card's legal uses (without ``play <card>``)."""
 Effect = Callable[["TharosState", int, tuple[object, ...]], bool | None]
 """(state, player, args) -> carries out a use already known to be legal; True when the card stays out (22)."""
+Allows = Callable[["TharosState", int, str, tuple[object, ...]], bool]
+"""(state, player, window, args) -> whether the generator offers ``args``, answered without listing every use: for
+a card whose list can run to thousands (39), where checking a played use against the list dominated whole games."""
 
 ACTION_WINDOWS = ("before", "after")
 WINDOW_WORDS = {"before": "before an action", "after": "after an action",
@@ -106,8 +110,10 @@ def place_land_tile(state: TharosState, player: int, cell: int) -> None:
 
 
 # ----- registration -----------------------------------------------------------------------------------------------
-def register(number: int, windows: tuple[str, ...], generator: Generator, effect: Effect) -> None:
-    """Register card ``number`` with the core: offered in ``windows``, legal uses from ``generator``."""
+def register(number: int, windows: tuple[str, ...], generator: Generator, effect: Effect,
+             allows: Allows | None = None) -> None:
+    """Register card ``number`` with the core: offered in ``windows``, legal uses from ``generator``; ``allows``,
+    if given, must agree with the generator exactly (a test compares them) and checks a played use instead."""
     _CARDS[number] = (windows, generator, effect)
 
     def actions(state: TharosState, player: int, window: str) -> list[Action]:
@@ -122,7 +128,9 @@ def register(number: int, windows: tuple[str, ...], generator: Generator, effect
             when = " or ".join(WINDOW_WORDS[w] for w in windows)
             raise IllegalAction(f"action card {number} ({deck(state).cards[number].name}) is played {when}; "
                                 f"now is {WINDOW_WORDS.get(window, 'no time for an action card')}")
-        if args not in set(generator(state, player, window)):
+        legal = allows(state, player, window, args) if allows is not None else args in set(
+            generator(state, player, window))
+        if not legal:
             card = deck(state).cards[number]
             raise IllegalAction(f"action card {number} ({card.name}): {action} is not a legal use now; "
                                 f"{card.needs}")
