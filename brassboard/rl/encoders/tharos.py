@@ -71,16 +71,26 @@ size, passed, converter used, acted, card played."""
 CARD_FEATURES = 5
 """Per player card: active, inactive, guild tiles on it, used, new."""
 
-LandRecord = tuple[Any, ...]
-GuildRecord = tuple[Any, ...]
-TableRecord = tuple[Any, ...]
+Block = npt.NDArray[np.float32]
 
 
-def _remember(memo: dict[Any, npt.NDArray[np.float32]], key: Any, block: npt.NDArray[np.float32]) -> None:
+def _remember(memo: dict[Any, Block], key: Any, block: Block) -> Block:
     block.flags.writeable = False
     if len(memo) >= MEMO_SIZE:
         memo.clear()
     memo[key] = block
+    return block
+
+
+def _bits(mask: int, count: int) -> list[int]:
+    return [mask >> bit & 1 for bit in range(count)]
+
+
+def _seats_mask(seats: Sequence[int]) -> int:
+    mask = 0
+    for seat in seats:
+        mask |= 1 << seat
+    return mask
 
 
 class TharosEncoder:
@@ -96,192 +106,225 @@ class TharosEncoder:
         self.action_cards = {card: i for i, card in enumerate(fig.action_card_ids)}
         self.round_end_cards = {card: i for i, card in enumerate(sorted(fig.round_end))}
         self.player_cards = {card: i for i, card in enumerate(fig.player_cards)}
-        # white field -> (its blocked column, its first option's column, its options)
+        # white field -> (its "blocked" column, option -> its column)
         self.fields: dict[str, tuple[int, dict[str, int]]] = {}
         option_at = len(fig.fields)
         for index, (name, options) in enumerate(fig.fields.items()):
             self.fields[name] = (index, {option: option_at + j for j, option in enumerate(options)})
             option_at += len(options)
         self.field_width = option_at
-        # where a used die lies: a white field, the attack, a player card, anything else
+        # where a used die lies: a white field, the attack, a player card; anything else in the last column
         self.places = {name: i for i, name in enumerate(WHITE_FIELDS)}
         self.places["attack"] = len(WHITE_FIELDS)
         for i, card in enumerate(fig.player_cards):
             self.places[f"card:{card}"] = len(WHITE_FIELDS) + 1 + i
-        self.place_width = len(self.places) + 1
         self.colour_of_die = tuple(LETTERS.index(letter) for letter in fig.die_colours)
-        self.prices = fig.prices
 
         self.land_width = len(self.kinds) + COLOUR_COUNT + 2 + len(self.converters) + 2 * players + 1
         self.table_width = (ATTACK_COLUMNS * (2 + players) + len(self.buildings) * (1 + players)
                             + 2 * len(self.action_cards) + len(self.round_end_cards) + 2 * COLOUR_COUNT)
         self.number_width = 2 + len(STEPS) + 5 * players + 7
-        self.guild_width = (GUILD_NUMBERS + 5 * COLOUR_COUNT + MARKET_SLOTS[0] * MARKET_SLOTS[1] * COLOUR_COUNT
-                            + COLOUR_COUNT * PIP_SLOTS + 2 + COLOUR_COUNT * PIP_SLOTS + self.place_width
-                            + self.field_width + CARD_FEATURES * len(self.player_cards) + len(self.buildings)
-                            + len(self.action_cards))
+        self.dice_width = 2 * COLOUR_COUNT * PIP_SLOTS + 2 + len(self.places) + 1
+        self.cards_width = self.field_width + CARD_FEATURES * len(self.player_cards) + len(self.buildings)
+        self.public_width = (GUILD_NUMBERS + 5 * COLOUR_COUNT + self.dice_width
+                             + MARKET_SLOTS[0] * MARKET_SLOTS[1] * COLOUR_COUNT + self.cards_width)
+        self.guild_width = self.public_width + len(self.action_cards)
         self.shape = (CELLS * self.land_width + self.table_width + self.number_width + players * self.guild_width
                       + REST_SIZE,)
+        self._no_hand: Block = np.zeros(len(self.action_cards), dtype=np.float32)
+        self._no_hand.flags.writeable = False
         self._rest = HashingEncoder(REST_SIZE)
-        self._lands: dict[tuple[int, LandRecord], npt.NDArray[np.float32]] = {}
-        self._tables: dict[tuple[int, TableRecord], npt.NDArray[np.float32]] = {}
-        self._guilds: dict[GuildRecord, npt.NDArray[np.float32]] = {}
-        self._rests: dict[tuple[int, bytes], npt.NDArray[np.float32]] = {}
+        # the fast path's memos, keyed by the state's own data (exact: marshal bytes or tuples of plain values)
+        self._land_statics: dict[tuple[tuple[Any, ...], ...], Block] = {}
+        self._land_dynamics: dict[tuple[Any, ...], Block] = {}
+        self._tables: dict[tuple[int, bytes], Block] = {}
+        self._publics: dict[bytes, Block] = {}  # a guild's public block
+        self._dice: dict[tuple[tuple[Any, ...], ...], Block] = {}
+        self._markets: dict[tuple[tuple[int, ...], ...], Block] = {}
+        self._cards: dict[bytes, Block] = {}
+        self._hands: dict[tuple[int, ...], Block] = {}
+        self._rests: dict[tuple[int, bytes], Block] = {}
         self._counts: dict[tuple[int, ...], tuple[int, ...]] = {}  # die ids -> dice per colour
 
-    # ----- the two ways in ----------------------------------------------------------------------------------------
-    def encode(self, view: Mapping[str, Any], player: int) -> npt.NDArray[np.float32]:
+    # ----- from the view ------------------------------------------------------------------------------------------
+    def encode(self, view: Mapping[str, Any], player: int) -> Block:
         players = self.players
-        landscapes = view["landscapes"]
-
-        def seats_mask(seats: Sequence[int]) -> int:
-            mask = 0
-            for seat in seats:
-                mask |= 1 << seat
-            return mask
-
+        cells = view["landscapes"]
         target = view["target"]
-        land: LandRecord = (
-            tuple(cell["kind"] for cell in landscapes),
-            tuple(COLOURS.index(cell["color"]) for cell in landscapes),
-            tuple(cell["converter"] for cell in landscapes),
-            seats_mask([c for c, cell in enumerate(landscapes) if cell["ore"]]),
-            seats_mask([c for c, cell in enumerate(landscapes) if cell["crystal"]]),
-            tuple(seats_mask(cell["guild"]) for cell in landscapes),
-            tuple(seats_mask(cell["mines"]) for cell in landscapes),
-            -1 if target is None else target["row"] * 4 + target["col"],
-        )
-        attack = view["attack"]
-        revealed = [column for column in attack if column["value"] is not None]
-        buildings = view["buildings"]
+        land = self.land_block(player, (
+            [cell["kind"] for cell in cells], [COLOURS.index(cell["color"]) for cell in cells],
+            [cell["converter"] for cell in cells], _seats_mask([c for c, cell in enumerate(cells) if cell["ore"]]),
+            _seats_mask([c for c, cell in enumerate(cells) if cell["crystal"]]),
+            [_seats_mask(cell["guild"]) for cell in cells], [_seats_mask(cell["mines"]) for cell in cells],
+            -1 if target is None else target["row"] * 4 + target["col"]))
+        revealed = [column for column in view["attack"] if column["value"] is not None]
+        built = view["buildings"]["built"]
         drawn = view["drawn"]
-        table: TableRecord = (
-            tuple(column["value"] for column in revealed),
-            tuple(seats_mask(column["guild"]) for column in revealed),
-            tuple(entry["id"] for entry in buildings["built"]),
-            tuple(entry["owner"] for entry in buildings["built"]),
-            tuple(view["action_discard"]),
-            tuple(drawn) if isinstance(drawn, list) else (),
-            tuple(view["round_end_drawn"]),
-            tuple(view["ore_supply"][colour] for colour in COLOURS),
-            tuple(view["crystal_supply"][colour] for colour in COLOURS),
-        )
+        table = self.table_block(player, (
+            [column["value"] for column in revealed], [_seats_mask(column["guild"]) for column in revealed],
+            [entry["id"] for entry in built], [entry["owner"] for entry in built], view["action_discard"],
+            drawn if isinstance(drawn, list) else [], view["round_end_drawn"],
+            [view["ore_supply"][colour] for colour in COLOURS],
+            [view["crystal_supply"][colour] for colour in COLOURS]))
         pending = view["pending"]
-        numbers = self._numbers(
+        numbers = self.numbers(
             player, view["round"], view["turn"], view["step"], view["start_player"], view["first_player"],
             view["current"], view["active_players"], None if pending is None else pending["player"],
             view["strength"], view["attack_deck"], view["round_end_deck"], view["action_deck"],
             len(drawn) if isinstance(drawn, list) else drawn, view["over"])
-        guilds = [self._guild_of_view(view["guilds"][(player + offset) % players], player)
-                  for offset in range(players)]
-        rest = {"step": view["step"],
-                "pending": None if pending is None else [pending["kind"], pending["data"]],
-                "flags": [[seen["flags"], seen["turn_flags"]] for seen in
-                          (view["guilds"][(player + offset) % players] for offset in range(players))]}
-        return self._assemble(player, land, table, numbers, guilds, rest)
+        parts: list[Block | list[float]] = [land, table, numbers]
+        seen_guilds = [view["guilds"][(player + offset) % players] for offset in range(players)]
+        for seen in seen_guilds:
+            parts += self._guild_of_view(seen)
+        rest = {"step": view["step"], "pending": None if pending is None else [pending["kind"], pending["data"]],
+                "flags": [[seen["flags"], seen["turn_flags"]] for seen in seen_guilds]}
+        parts.append(self._rest_block(player, rest))
+        return self._assemble(parts)
 
-    def encode_state(self, state: GameState, player: int) -> npt.NDArray[np.float32]:
-        tharos: Any = state  # a TharosState
-        board = tharos.board
-        guild_states = tharos.guilds
-        players = self.players
-        land: LandRecord = (tuple(board.kinds), tuple(board.colours), tuple(board.converters), board.ore_on,
-                            board.crystal_on, tuple(board.guild_on), tuple(board.mines_on), board.target())
-        head = board.pending[0] if board.pending else None
-        drawn_seen = head is not None and head[0] == player and head[1] == "keep"  # the view's rule
-        attack_values = self.fig.attack_values
-        table: TableRecord = (
-            tuple(attack_values[card] for card in board.attack_row),
-            tuple(board.attack_tiles),
-            tuple(board.built),
-            tuple(board.owners.get(building) for building in board.built),
-            tuple(board.action_discard),
-            tuple(board.drawn) if drawn_seen else (),
-            tuple(board.round_end_drawn),
-            tuple(board.ore_supply),
-            tuple(board.crystal_supply),
-        )
-        numbers = self._numbers(
-            player, board.round, board.turn, board.step, board.start_player, board.first_player, board.current,
-            state.active_players(), None if head is None else head[0],
-            attack_values[board.attack_row[-1]] + board.round if board.attack_row else None,
-            len(board.attack_deck), len(board.round_end_deck), len(board.action_deck), len(board.drawn),
-            board.step == "over")
-        guilds = [self._guild_of_state(tharos, (player + offset) % players, player) for offset in range(players)]
-        rest = {"step": board.step,
-                "pending": None if head is None else [head[1], list(head[2:])],
-                "flags": [[guild_states[(player + offset) % players].flags,
-                           guild_states[(player + offset) % players].turn_flags] for offset in range(players)]}
-        return self._assemble(player, land, table, numbers, guilds, rest)
-
-    # ----- records: what the view shows of a guild, the same from the view and from the state -------------------
-    def _guild_of_view(self, seen: Mapping[str, Any], player: int) -> GuildRecord:
-        medals = seen["medals"]
+    def _guild_of_view(self, seen: Mapping[str, Any]) -> list[Block]:
         die_colours = self.colour_of_die
+        virtual = d.VIRTUAL
 
         def die_code(die: Mapping[str, Any]) -> int:
             colour = COLOURS.index(die["color"])
-            die_id = die["id"]
-            dyed = die_id < d.VIRTUAL and die_colours[die_id] != colour
-            return (die_id >= d.VIRTUAL) << 9 | dyed << 8 | colour << 4 | die["pips"]
+            die_id = int(die["id"])
+            dyed = die_id < virtual and die_colours[die_id] != colour
+            return (die_id >= virtual) << 9 | dyed << 8 | colour << 4 | int(die["pips"])
 
-        def colour_mask(names: Sequence[str]) -> int:
-            mask = 0
-            for name in names:
-                mask |= 1 << COLOURS.index(name)
-            return mask
-
+        medals = seen["medals"]
         stored = [0] * COLOUR_COUNT
         for die in seen["stored"]:
             stored[COLOURS.index(die["color"])] += 1
-        hand = seen.get("hand")
-        return (
+        numbers = self.guild_numbers(
             (seen["money"], seen["bag"], seen["field_extra"], seen["combat"], seen["defence"], seen["sure_defence"],
              seen["combat_points"], *(medals[name] for name in MEDALS), seen["guild"], seen["mines"],
              seen["hand_size"], seen["passed"], seen["converter_used"], seen["acted"], seen["card_played"]),
-            colour_mask(seen["ore"]), colour_mask(seen["crystal"]),
-            tuple(seen["bag_colours"][colour] for colour in COLOURS),
-            tuple(seen["discard"][colour] for colour in COLOURS),
-            tuple(stored),
-            tuple(tuple(COLOURS.index(die["color"]) for die in column) for column in seen["market"]),
-            tuple(die_code(die) for die in seen["active"]),
-            tuple((COLOURS.index(die["color"]) << 4 | die["pips"], die["on"]) for die in seen["placed"]),
-            tuple(seen["fields"].items()),
-            tuple((card["id"], card["guild"], card["used"], card["new"]) for card in seen["cards_active"]),
-            tuple(seen["cards_inactive"]),
-            tuple(seen["buildings_used"]),
-            None if hand is None else tuple(hand),
-        )
+            _seats_mask([COLOURS.index(name) for name in seen["ore"]]),
+            _seats_mask([COLOURS.index(name) for name in seen["crystal"]]),
+            [seen["bag_colours"][colour] for colour in COLOURS], [seen["discard"][colour] for colour in COLOURS],
+            stored)
+        dice = self.dice_block([die_code(die) for die in seen["active"]],
+                               [(COLOURS.index(die["color"]) << 4 | die["pips"], die["on"]) for die in seen["placed"]])
+        market = self.market_block([[COLOURS.index(die["color"]) for die in column] for column in seen["market"]])
+        cards = self.cards_block(
+            list(seen["fields"].items()),
+            [(card["id"], card["guild"], card["used"], card["new"]) for card in seen["cards_active"]],
+            seen["cards_inactive"], seen["buildings_used"])
+        hand = seen.get("hand")
+        return [np.concatenate((np.array(numbers, dtype=np.float32), dice, market, cards)),
+                self._no_hand if hand is None else self.hand_block(hand)]
 
-    def _guild_of_state(self, state: Any, seat: int, player: int) -> GuildRecord:
-        g = state.guilds[seat]
-        die_colours = self.colour_of_die
-        virtual = d.VIRTUAL
-        active = []
-        for die in g.active:
-            die_id = die >> 8
-            colour = die >> 4 & 15
-            dyed = die_id < virtual and die_colours[die_id] != colour
-            active.append((die_id >= virtual) << 9 | dyed << 8 | die & 255)
-        market = tuple(tuple(die_colours[die_id] for die_id in column) for column in g.market)
-        tiles = g.card_tiles
-        used = g.cards_used
-        new = g.cards_new
-        return (
-            (g.money, len(g.bag), g.field_extra, g.combat, defence(state, seat), g.sure_defence, g.combat_points,
-             *g.medals, g.guild, g.mines, len(g.hand), g.passed, g.converter_used, g.acted, g.card_played),
-            g.ore, g.crystal,
-            self._colour_counts(g.bag), self._colour_counts(g.discard),
-            self._colour_counts([die_id for die_id in g.stored if die_id < virtual]),
-            market,
-            tuple(active),
-            tuple((die & 255, where) for die, where in zip(g.placed, g.placed_on, strict=True)),
-            tuple(g.fields.items()),
-            tuple((card, tiles.get(card, 0), card in used, card in new) for card in g.cards_active),
-            tuple(g.cards_inactive),
-            tuple(g.buildings_used),
-            tuple(g.hand) if seat == player else None,
-        )
+    # ----- from the state (the fast path) -------------------------------------------------------------------------
+    def encode_state(self, state: GameState, player: int) -> Block:
+        tharos: Any = state  # a TharosState
+        board = tharos.board
+        guilds = tharos.guilds
+        players = self.players
+        out = np.empty(self.shape, dtype=np.float32)
+        # landscapes: the printed grid (the same all game) and what lies on it
+        key: Any = (tuple(board.kinds), tuple(board.colours), tuple(board.converters))
+        found = self._land_statics.get(key)
+        if found is None:
+            found = _remember(self._land_statics, key, self.land_static(*key))
+        end = len(found)
+        out[:end] = found
+        key = (player, board.ore_on, board.crystal_on, tuple(board.guild_on), tuple(board.mines_on), board.target())
+        found = self._land_dynamics.get(key)
+        if found is None:
+            found = _remember(self._land_dynamics, key, self.land_dynamic(*key))
+        at, end = end, end + len(found)
+        out[at:end] = found
+        head = board.pending[0] if board.pending else None
+        drawn = board.drawn if head is not None and head[0] == player and head[1] == "keep" else []  # the view's rule
+        key = (player, marshal.dumps((board.attack_row, board.attack_tiles, board.built, board.owners,
+                                      board.action_discard, drawn, board.round_end_drawn, board.ore_supply,
+                                      board.crystal_supply), 0))
+        found = self._tables.get(key)
+        if found is None:
+            attack_values = self.fig.attack_values
+            found = _remember(self._tables, key, self.table_block(player, (
+                [attack_values[card] for card in board.attack_row], board.attack_tiles, board.built,
+                [board.owners.get(building) for building in board.built], board.action_discard, drawn,
+                board.round_end_drawn, board.ore_supply, board.crystal_supply)))
+        at, end = end, end + self.table_width
+        out[at:end] = found
+        at, end = end, end + self.number_width
+        out[at:end] = self.numbers(
+            player, board.round, board.turn, board.step, board.start_player, board.first_player, board.current,
+            state.active_players(), None if head is None else head[0],
+            self.fig.attack_values[board.attack_row[-1]] + board.round if board.attack_row else None,
+            len(board.attack_deck), len(board.round_end_deck), len(board.action_deck), len(board.drawn),
+            board.step == "over")
+        flags = []
+        public_width = self.public_width
+        for offset in range(players):
+            seat = (player + offset) % players
+            g = guilds[seat]
+            strength = defence(tharos, seat)  # derived (plugins may add to it): a key part of its own
+            key = marshal.dumps((
+                g.money, g.bag, g.discard, g.active, g.placed, g.placed_on, g.market, g.fields, g.field_extra,
+                g.combat, strength, g.sure_defence, g.combat_points, g.medals, g.guild, g.mines, g.card_tiles,
+                g.cards_active, g.cards_inactive, g.cards_used, g.cards_new, len(g.hand), g.ore, g.crystal,
+                g.passed, g.converter_used, g.buildings_used, g.acted, g.card_played, g.stored), 0)
+            at, end = end, end + public_width
+            found = self._publics.get(key)
+            if found is None:  # written part by part straight into the observation, then kept
+                self._write_public(out, at, g, strength)
+                _remember(self._publics, key, out[at:end].copy())
+            else:
+                out[at:end] = found
+            at, end = end, end + len(self._no_hand)
+            if offset:
+                out[at:end] = 0.0
+            else:
+                hand = tuple(g.hand)
+                found = self._hands.get(hand)
+                if found is None:
+                    found = _remember(self._hands, hand, self.hand_block(hand))
+                out[at:end] = found
+            flags.append([g.flags, g.turn_flags])
+        rest = {"step": board.step, "pending": None if head is None else [head[1], head[2:]], "flags": flags}
+        out[end:] = self._rest_block(player, rest)
+        return out
+
+    def _write_public(self, out: Block, at: int, g: Any, strength: int) -> None:
+        """A guild's public block (numbers, dice, market, cards) from its state into ``out`` from ``at``; the dice,
+        market and cards parts memoised apart (a step changes one or two of them)."""
+        numbers = self.guild_numbers(
+            (g.money, len(g.bag), g.field_extra, g.combat, strength, g.sure_defence, g.combat_points, *g.medals,
+             g.guild, g.mines, len(g.hand), g.passed, g.converter_used, g.acted, g.card_played),
+            g.ore, g.crystal, self._colour_counts(g.bag), self._colour_counts(g.discard),
+            self._colour_counts([die_id for die_id in g.stored if die_id < d.VIRTUAL]))
+        end = at + len(numbers)
+        out[at:end] = numbers
+        key: Any = (tuple(g.active), tuple(g.placed), tuple(g.placed_on))
+        found = self._dice.get(key)
+        if found is None:
+            die_colours = self.colour_of_die
+            virtual = d.VIRTUAL
+            active = [(die >> 8 >= virtual) << 9 | (die >> 8 < virtual and die_colours[die >> 8] != die >> 4 & 15) << 8
+                      | die & 255 for die in g.active]
+            found = _remember(self._dice, key, self.dice_block(
+                active, [(die & 255, where) for die, where in zip(g.placed, g.placed_on, strict=True)]))
+        at, end = end, end + self.dice_width
+        out[at:end] = found
+        key = tuple(map(tuple, g.market))
+        found = self._markets.get(key)
+        if found is None:
+            colours = self.colour_of_die
+            found = _remember(self._markets, key, self.market_block(
+                [[colours[die_id] for die_id in column] for column in g.market]))
+        at, end = end, end + len(found)
+        out[at:end] = found
+        key = marshal.dumps((g.fields, g.cards_active, g.card_tiles, g.cards_used, g.cards_new, g.cards_inactive,
+                             g.buildings_used), 0)
+        found = self._cards.get(key)
+        if found is None:
+            tiles, used, new = g.card_tiles, g.cards_used, g.cards_new
+            found = _remember(self._cards, key, self.cards_block(
+                list(g.fields.items()), [(card, tiles.get(card, 0), card in used, card in new)
+                                         for card in g.cards_active], g.cards_inactive, g.buildings_used))
+        out[end: end + self.cards_width] = found
 
     def _colour_counts(self, die_ids: Sequence[int]) -> tuple[int, ...]:
         key = tuple(die_ids)
@@ -296,9 +339,75 @@ class TharosEncoder:
             self._counts[key] = found
         return found
 
-    def _numbers(self, player: int, round_: int, turn: int, step: str, start: int, first: int, current: int,
-                 active: Sequence[int], due: int | None, strength: int | None, attack_deck: int,
-                 round_end_deck: int, action_deck: int, drawn: int, over: bool) -> list[float]:
+    # ----- the blocks, from what both ways in read alike ----------------------------------------------------------
+    def land_block(self, player: int, land: Sequence[Any]) -> Block:
+        """Block 1 from (kinds, colours, converters per cell; ore and crystal masks over cells; guild tiles and mines
+        per cell as seat masks; the target cell or -1)."""
+        kinds, colours, converters, ore, crystal, guild, mines, target = land
+        return np.concatenate((self.land_static(kinds, colours, converters),
+                               self.land_dynamic(player, ore, crystal, guild, mines, target)))
+
+    def land_static(self, kinds: Sequence[str], colours: Sequence[int], converters: Sequence[str]) -> Block:
+        """The printed grid: kind, colour and converter planes."""
+        planes = np.zeros((len(self.kinds) + COLOUR_COUNT + len(self.converters), CELLS), dtype=np.float32)
+        for cell in range(CELLS):
+            if kinds[cell] in self.kinds:
+                planes[self.kinds[kinds[cell]], cell] = 1.0
+            planes[len(self.kinds) + colours[cell], cell] = 1.0
+            if converters[cell] in self.converters:
+                planes[len(self.kinds) + COLOUR_COUNT + self.converters[converters[cell]], cell] = 1.0
+        return planes.reshape(-1)
+
+    def land_dynamic(self, player: int, ore: int, crystal: int, guild: Sequence[int], mines: Sequence[int],
+                     target: int) -> Block:
+        """What lies on the grid: ore, crystal, guild tiles and mines of each relative seat, the target planes."""
+        planes: list[float] = [*_bits(ore, CELLS), *_bits(crystal, CELLS)]
+        seats = [(player + offset) % self.players for offset in range(self.players)]
+        for cells in (guild, mines):
+            for seat in seats:
+                planes += [mask >> seat & 1 for mask in cells]
+        planes += [float(cell == target) for cell in range(CELLS)]
+        return np.array(planes, dtype=np.float32)
+
+    def table_block(self, player: int, table: Sequence[Any]) -> Block:
+        """Block 2 from (revealed attack values, their guild tiles as seat masks, buildings built, their owners,
+        the action discard, the cards drawn the observer sees, the round-end cards revealed, ore and crystal
+        supply per colour)."""
+        values, tiles, built, owners, discard, drawn, round_end, ore, crystal = table
+        players = self.players
+        block = [0.0] * self.table_width
+        width = 2 + players
+        for column, value in enumerate(values[:ATTACK_COLUMNS]):
+            at = column * width
+            block[at] = 1.0
+            block[at + 1] = value
+            for seat in range(players):
+                block[at + 2 + (seat - player) % players] = tiles[column] >> seat & 1
+        at = ATTACK_COLUMNS * width
+        width = 1 + players
+        for building, owner in zip(built, owners, strict=True):
+            index = self.buildings.get(building)
+            if index is not None:
+                block[at + index * width] = 1.0
+                if owner is not None:
+                    block[at + index * width + 1 + (owner - player) % players] = 1.0
+        at += len(self.buildings) * width
+        for cards in (discard, drawn):
+            for card in cards:
+                if card in self.action_cards:
+                    block[at + self.action_cards[card]] += 1.0
+            at += len(self.action_cards)
+        for card in round_end:
+            if card in self.round_end_cards:
+                block[at + self.round_end_cards[card]] = 1.0
+        at += len(self.round_end_cards)
+        block[at: at + 2 * COLOUR_COUNT] = (*ore, *crystal)
+        return np.array(block, dtype=np.float32)
+
+    def numbers(self, player: int, round_: int, turn: int, step: str, start: int, first: int, current: int,
+                active: Sequence[int], due: int | None, strength: int | None, attack_deck: int,
+                round_end_deck: int, action_deck: int, drawn: int, over: bool) -> list[float]:
+        """Block 3."""
         players = self.players
         numbers = [0.0] * self.number_width
         numbers[0] = round_
@@ -315,163 +424,94 @@ class TharosEncoder:
         if due is not None:
             numbers[at + (due - player) % players] = 1.0
         at += players
-        numbers[at: at + 7] = (due is not None, strength or 0, attack_deck, round_end_deck, action_deck, drawn,
-                               over)
+        numbers[at: at + 7] = (due is not None, strength or 0, attack_deck, round_end_deck, action_deck, drawn, over)
         return numbers
 
-    # ----- blocks -------------------------------------------------------------------------------------------------
-    def _assemble(self, player: int, land: LandRecord, table: TableRecord, numbers: list[float],
-                  guilds: list[GuildRecord], rest: dict[str, Any]) -> npt.NDArray[np.float32]:
-        out = np.empty(self.shape, dtype=np.float32)
-        end = CELLS * self.land_width
-        out[:end] = self._land_block(player, land)
-        out[end: end + self.table_width] = self._table_block(player, table)
-        end += self.table_width
-        out[end: end + self.number_width] = numbers
-        end += self.number_width
-        width = self.guild_width
-        for record in guilds:
-            out[end: end + width] = self._guild_block(record)
-            end += width
-        out[end:] = self._rest_block(player, rest)
-        return out
+    @staticmethod
+    def guild_numbers(numbers: Sequence[Any], ore: int, crystal: int, bag: Sequence[int], discard: Sequence[int],
+                      stored: Sequence[int]) -> list[float]:
+        """A guild's numbers (``GUILD_NUMBERS``), its ore and crystal tiles (colour masks) and its bag, discard and
+        stored dice per colour."""
+        return [*numbers, *_bits(ore, COLOUR_COUNT), *_bits(crystal, COLOUR_COUNT), *bag, *discard, *stored]
 
-    def _land_block(self, player: int, land: LandRecord) -> npt.NDArray[np.float32]:
-        key = (player, land)
-        found = self._lands.get(key)
-        if found is None:
-            kinds, colours, converters, ore, crystal, guild, mines, target = land
-            players = self.players
-            block = np.zeros((CELLS, self.land_width), dtype=np.float32)
-            at_colour = len(self.kinds)
-            at_ore = at_colour + COLOUR_COUNT
-            at_converter = at_ore + 2
-            at_guild = at_converter + len(self.converters)
-            at_mines = at_guild + players
-            for cell in range(CELLS):
-                row = block[cell]
-                if kinds[cell] in self.kinds:
-                    row[self.kinds[kinds[cell]]] = 1.0
-                row[at_colour + colours[cell]] = 1.0
-                row[at_ore] = ore >> cell & 1
-                row[at_ore + 1] = crystal >> cell & 1
-                if converters[cell] in self.converters:
-                    row[at_converter + self.converters[converters[cell]]] = 1.0
-                for seat in range(players):
-                    relative = (seat - player) % players
-                    row[at_guild + relative] = guild[cell] >> seat & 1
-                    row[at_mines + relative] = mines[cell] >> seat & 1
-            if target >= 0:
-                block[target, -1] = 1.0
-            found = block.reshape(-1)
-            _remember(self._lands, key, found)
-        return found
-
-    def _table_block(self, player: int, table: TableRecord) -> npt.NDArray[np.float32]:
-        key = (player, table)
-        found = self._tables.get(key)
-        if found is None:
-            values, tiles, built, owners, discard, drawn, round_end, ore, crystal = table
-            players = self.players
-            block = [0.0] * self.table_width
-            width = 2 + players
-            for column, value in enumerate(values):
-                at = column * width
-                block[at] = 1.0
-                block[at + 1] = value
-                for seat in range(players):
-                    block[at + 2 + (seat - player) % players] = tiles[column] >> seat & 1
-            at = ATTACK_COLUMNS * width
-            width = 1 + players
-            for building, owner in zip(built, owners, strict=True):
-                index = self.buildings.get(building)
-                if index is not None:
-                    block[at + index * width] = 1.0
-                    if owner is not None:
-                        block[at + index * width + 1 + (owner - player) % players] = 1.0
-            at += len(self.buildings) * width
-            for cards in (discard, drawn):
-                for card in cards:
-                    if card in self.action_cards:
-                        block[at + self.action_cards[card]] += 1.0
-                at += len(self.action_cards)
-            for card in round_end:
-                if card in self.round_end_cards:
-                    block[at + self.round_end_cards[card]] = 1.0
-            at += len(self.round_end_cards)
-            block[at: at + 2 * COLOUR_COUNT] = (*ore, *crystal)
-            found = np.array(block, dtype=np.float32)
-            _remember(self._tables, key, found)
-        return found
-
-    def _guild_block(self, record: GuildRecord) -> npt.NDArray[np.float32]:
-        found = self._guilds.get(record)
-        if found is None:
-            found = np.array(self.guild_block(record), dtype=np.float32)
-            _remember(self._guilds, record, found)
-        return found
-
-    def guild_block(self, record: GuildRecord) -> list[float]:
-        """One guild's values (see the module's note, block 4) from its record."""
-        (numbers, ore, crystal, bag, discard, stored, market, active, placed, fields, cards_active, cards_inactive,
-         buildings_used, hand) = record
-        block = [0.0] * self.guild_width
-        at = len(numbers)
-        block[:at] = numbers
-        for mask in (ore, crystal):
-            block[at: at + COLOUR_COUNT] = [mask >> colour & 1 for colour in range(COLOUR_COUNT)]
-            at += COLOUR_COUNT
-        for counts in (bag, discard, stored):
-            block[at: at + COLOUR_COUNT] = counts
-            at += COLOUR_COUNT
-        columns, rows = MARKET_SLOTS
-        for column, dice in enumerate(market[:columns]):
-            for row, colour in enumerate(dice[:rows]):
-                block[at + (column * rows + row) * COLOUR_COUNT + colour] = 1.0
-        at += columns * rows * COLOUR_COUNT
+    def dice_block(self, active: Sequence[int], placed: Sequence[tuple[int, str]]) -> Block:
+        """Active dice (codes ``virtual << 9 | dyed << 8 | colour << 4 | pips``) and used dice (``colour << 4 |
+        pips``, where each lies)."""
+        block = [0.0] * self.dice_width
+        top = PIP_SLOTS - 1
         for code in active:
-            block[at + (code >> 4 & 15) * PIP_SLOTS + min(code & 15, PIP_SLOTS - 1)] += 1.0
-        at += COLOUR_COUNT * PIP_SLOTS
+            block[(code >> 4 & 15) * PIP_SLOTS + min(code & 15, top)] += 1.0
+        at = COLOUR_COUNT * PIP_SLOTS
         block[at] = sum(code >> 9 & 1 for code in active)
         block[at + 1] = sum(code >> 8 & 1 for code in active)
         at += 2
         places = self.places
+        other = at + COLOUR_COUNT * PIP_SLOTS + len(places)
         for code, where in placed:
-            block[at + (code >> 4 & 15) * PIP_SLOTS + min(code & 15, PIP_SLOTS - 1)] += 1.0
-            block[at + COLOUR_COUNT * PIP_SLOTS + places.get(where, len(places))] += 1.0
-        at += COLOUR_COUNT * PIP_SLOTS + self.place_width
+            block[at + (code >> 4 & 15) * PIP_SLOTS + min(code & 15, top)] += 1.0
+            place = places.get(where)
+            block[other if place is None else other - len(places) + place] += 1.0
+        return np.array(block, dtype=np.float32)
+
+    @staticmethod
+    def market_block(market: Sequence[Sequence[int]]) -> Block:
+        """The dice market: colour one-hot per column and row (bottom to top)."""
+        columns, rows = MARKET_SLOTS
+        block = np.zeros(columns * rows * COLOUR_COUNT, dtype=np.float32)
+        for column, colours in enumerate(market[:columns]):
+            for row, colour in enumerate(colours[:rows]):
+                block[(column * rows + row) * COLOUR_COUNT + colour] = 1.0
+        return block
+
+    def cards_block(self, fields: Sequence[tuple[str, str]], active: Sequence[tuple[str, int, bool, bool]],
+                    inactive: Sequence[str], buildings_used: Sequence[str]) -> Block:
+        """White fields (blocked, option chosen), player cards (active, inactive, guild tiles, used, new), public
+        buildings used."""
+        block = [0.0] * self.cards_width
         for field, option in fields:
             known = self.fields.get(field)
             if known is not None:
-                block[at + known[0]] = 1.0
+                block[known[0]] = 1.0
                 if option in known[1]:
-                    block[at + known[1][option]] = 1.0
-        at += self.field_width
+                    block[known[1][option]] = 1.0
+        at = self.field_width
         cards = self.player_cards
-        for card, tiles, used, new in cards_active:
+        for card, tiles, used, new in active:
             if card in cards:
-                block[at + cards[card] * CARD_FEATURES: at + (cards[card] + 1) * CARD_FEATURES] = (
-                    1.0, 0.0, tiles, used, new)
-        for card in cards_inactive:
+                start = at + cards[card] * CARD_FEATURES
+                block[start: start + CARD_FEATURES] = (1.0, 0.0, tiles, used, new)
+        for card in inactive:
             if card in cards:
                 block[at + cards[card] * CARD_FEATURES + 1] = 1.0
         at += CARD_FEATURES * len(cards)
         for building in buildings_used:
             if building in self.buildings:
                 block[at + self.buildings[building]] = 1.0
-        at += len(self.buildings)
-        for card in hand or ():
+        return np.array(block, dtype=np.float32)
+
+    def hand_block(self, hand: Sequence[int]) -> Block:
+        """The observer's action cards: count per card."""
+        block = np.zeros(len(self.action_cards), dtype=np.float32)
+        for card in hand:
             if card in self.action_cards:
-                block[at + self.action_cards[card]] += 1.0
+                block[self.action_cards[card]] += 1.0
         return block
 
-    def _rest_block(self, player: int, rest: dict[str, Any]) -> npt.NDArray[np.float32]:
+    def _rest_block(self, player: int, rest: dict[str, Any]) -> Block:
         key = (player, marshal.dumps(rest))  # small, and mostly as before: one fingerprint finds it
         found = self._rests.get(key)
         if found is None:
-            found = self._rest.encode(rest, player)
-            _remember(self._rests, key, found)
+            found = _remember(self._rests, key, self._rest.encode(rest, player))
         return found
+
+    def _assemble(self, parts: Sequence[Block | list[float]]) -> Block:
+        out = np.empty(self.shape, dtype=np.float32)
+        at = 0
+        for part in parts:
+            end = at + len(part)
+            out[at:end] = part
+            at = end
+        return out
 
     def __repr__(self) -> str:
         return f"TharosEncoder(players={self.players}, size={self.shape[0]})"
