@@ -51,6 +51,7 @@ from brassboard.engine import GameState
 from brassboard.games.tharos import dice as d
 from brassboard.games.tharos.attack import defence
 from brassboard.games.tharos.figures import CELLS, COLOURS, LETTERS, MEDALS, WHITE_FIELDS, Figures, figures
+from brassboard.games.tharos.hooks import HOOKS
 
 from .hashing import HashingEncoder
 
@@ -124,10 +125,10 @@ class TharosEncoder:
         self.table_width = (ATTACK_COLUMNS * (2 + players) + len(self.buildings) * (1 + players)
                             + 2 * len(self.action_cards) + len(self.round_end_cards) + 2 * COLOUR_COUNT)
         self.number_width = 2 + len(STEPS) + 5 * players + 7
-        self.dice_width = 2 * COLOUR_COUNT * PIP_SLOTS + 2 + len(self.places) + 1
+        self.dice_width = (2 * COLOUR_COUNT * PIP_SLOTS + 2 + len(self.places) + 1
+                           + MARKET_SLOTS[0] * MARKET_SLOTS[1] * COLOUR_COUNT)
         self.cards_width = self.field_width + CARD_FEATURES * len(self.player_cards) + len(self.buildings)
-        self.public_width = (GUILD_NUMBERS + 5 * COLOUR_COUNT + self.dice_width
-                             + MARKET_SLOTS[0] * MARKET_SLOTS[1] * COLOUR_COUNT + self.cards_width)
+        self.public_width = GUILD_NUMBERS + 5 * COLOUR_COUNT + self.dice_width + self.cards_width
         self.guild_width = self.public_width + len(self.action_cards)
         self.shape = (CELLS * self.land_width + self.table_width + self.number_width + players * self.guild_width
                       + REST_SIZE,)
@@ -139,8 +140,6 @@ class TharosEncoder:
         self._land_dynamics: dict[tuple[Any, ...], Block] = {}
         self._tables: dict[tuple[int, bytes], Block] = {}
         self._publics: dict[bytes, Block] = {}  # a guild's public block
-        self._dice: dict[tuple[tuple[Any, ...], ...], Block] = {}
-        self._markets: dict[tuple[tuple[int, ...], ...], Block] = {}
         self._cards: dict[bytes, Block] = {}
         self._hands: dict[tuple[int, ...], Block] = {}
         self._rests: dict[tuple[int, bytes], Block] = {}
@@ -204,14 +203,14 @@ class TharosEncoder:
             [seen["bag_colours"][colour] for colour in COLOURS], [seen["discard"][colour] for colour in COLOURS],
             stored)
         dice = self.dice_block([die_code(die) for die in seen["active"]],
-                               [(COLOURS.index(die["color"]) << 4 | die["pips"], die["on"]) for die in seen["placed"]])
-        market = self.market_block([[COLOURS.index(die["color"]) for die in column] for column in seen["market"]])
+                               [(COLOURS.index(die["color"]) << 4 | die["pips"], die["on"]) for die in seen["placed"]],
+                               [[COLOURS.index(die["color"]) for die in column] for column in seen["market"]])
         cards = self.cards_block(
             list(seen["fields"].items()),
             [(card["id"], card["guild"], card["used"], card["new"]) for card in seen["cards_active"]],
             seen["cards_inactive"], seen["buildings_used"])
         hand = seen.get("hand")
-        return [np.concatenate((np.array(numbers, dtype=np.float32), dice, market, cards)),
+        return [np.concatenate((np.array(numbers, dtype=np.float32), dice.astype(np.float32), cards)),
                 self._no_hand if hand is None else self.hand_block(hand)]
 
     # ----- from the state (the fast path) -------------------------------------------------------------------------
@@ -257,19 +256,22 @@ class TharosEncoder:
             board.step == "over")
         flags = []
         public_width = self.public_width
+        defence_hooks = HOOKS.defence
         for offset in range(players):
             seat = (player + offset) % players
             g = guilds[seat]
-            strength = defence(tharos, seat)  # derived (plugins may add to it): a key part of its own
+            # the defence is the combat strength and the pips on the attack field (both in the key) plus what
+            # plugin hooks add (none in the printed game): their part goes into the key, the sum is made on a miss
+            extra = [hook(tharos, seat) for hook in defence_hooks] if defence_hooks else None
             key = marshal.dumps((
                 g.money, g.bag, g.discard, g.active, g.placed, g.placed_on, g.market, g.fields, g.field_extra,
-                g.combat, strength, g.sure_defence, g.combat_points, g.medals, g.guild, g.mines, g.card_tiles,
+                g.combat, extra, g.sure_defence, g.combat_points, g.medals, g.guild, g.mines, g.card_tiles,
                 g.cards_active, g.cards_inactive, g.cards_used, g.cards_new, len(g.hand), g.ore, g.crystal,
                 g.passed, g.converter_used, g.buildings_used, g.acted, g.card_played, g.stored), 0)
             at, end = end, end + public_width
             found = self._publics.get(key)
             if found is None:  # written part by part straight into the observation, then kept
-                self._write_public(out, at, g, strength)
+                self._write_public(out, at, g, defence(tharos, seat))
                 _remember(self._publics, key, out[at:end].copy())
             else:
                 out[at:end] = found
@@ -288,8 +290,8 @@ class TharosEncoder:
         return out
 
     def _write_public(self, out: Block, at: int, g: Any, strength: int) -> None:
-        """A guild's public block (numbers, dice, market, cards) from its state into ``out`` from ``at``; the dice,
-        market and cards parts memoised apart (a step changes one or two of them)."""
+        """A guild's public block (numbers, dice and market, cards) from its state into ``out`` from ``at``; the
+        cards part memoised apart (it changes far less often than the rest)."""
         numbers = self.guild_numbers(
             (g.money, len(g.bag), g.field_extra, g.combat, strength, g.sure_defence, g.combat_points, *g.medals,
              g.guild, g.mines, len(g.hand), g.passed, g.converter_used, g.acted, g.card_played),
@@ -297,25 +299,14 @@ class TharosEncoder:
             self._colour_counts([die_id for die_id in g.stored if die_id < d.VIRTUAL]))
         end = at + len(numbers)
         out[at:end] = numbers
-        key: Any = (tuple(g.active), tuple(g.placed), tuple(g.placed_on))
-        found = self._dice.get(key)
-        if found is None:
-            die_colours = self.colour_of_die
-            virtual = d.VIRTUAL
-            active = [(die >> 8 >= virtual) << 9 | (die >> 8 < virtual and die_colours[die >> 8] != die >> 4 & 15) << 8
-                      | die & 255 for die in g.active]
-            found = _remember(self._dice, key, self.dice_block(
-                active, [(die & 255, where) for die, where in zip(g.placed, g.placed_on, strict=True)]))
+        die_colours = self.colour_of_die
+        virtual = d.VIRTUAL
+        active = [(die >> 8 >= virtual) << 9 | (die >> 8 < virtual and die_colours[die >> 8] != die >> 4 & 15) << 8
+                  | die & 255 for die in g.active]
         at, end = end, end + self.dice_width
-        out[at:end] = found
-        key = tuple(map(tuple, g.market))
-        found = self._markets.get(key)
-        if found is None:
-            colours = self.colour_of_die
-            found = _remember(self._markets, key, self.market_block(
-                [[colours[die_id] for die_id in column] for column in g.market]))
-        at, end = end, end + len(found)
-        out[at:end] = found
+        out[at:end] = self.dice_block(
+            active, [(die & 255, where) for die, where in zip(g.placed, g.placed_on, strict=True)],
+            [[die_colours[die_id] for die_id in column] for column in g.market])
         key = marshal.dumps((g.fields, g.cards_active, g.card_tiles, g.cards_used, g.cards_new, g.cards_inactive,
                              g.buildings_used), 0)
         found = self._cards.get(key)
@@ -434,34 +425,30 @@ class TharosEncoder:
         stored dice per colour."""
         return [*numbers, *_bits(ore, COLOUR_COUNT), *_bits(crystal, COLOUR_COUNT), *bag, *discard, *stored]
 
-    def dice_block(self, active: Sequence[int], placed: Sequence[tuple[int, str]]) -> Block:
-        """Active dice (codes ``virtual << 9 | dyed << 8 | colour << 4 | pips``) and used dice (``colour << 4 |
-        pips``, where each lies)."""
-        block = [0.0] * self.dice_width
+    def dice_block(self, active: Sequence[int], placed: Sequence[tuple[int, str]],
+                   market: Sequence[Sequence[int]]) -> npt.NDArray[np.intp]:
+        """Active dice (codes ``virtual << 9 | dyed << 8 | colour << 4 | pips``): count per colour x pips, then the
+        virtual and the dyed ones; used dice (``colour << 4 | pips``, where each lies): count per colour x pips,
+        then per place; the dice market (colours per column, bottom to top): one-hot per column and row. Counted
+        in one call (a step changes the dice of the guild that acts)."""
         top = PIP_SLOTS - 1
-        for code in active:
-            block[(code >> 4 & 15) * PIP_SLOTS + min(code & 15, top)] += 1.0
-        at = COLOUR_COUNT * PIP_SLOTS
-        block[at] = sum(code >> 9 & 1 for code in active)
-        block[at + 1] = sum(code >> 8 & 1 for code in active)
-        at += 2
+        grid = COLOUR_COUNT * PIP_SLOTS
+        index = [(code >> 4 & 15) * PIP_SLOTS + min(code & 15, top) for code in active]
+        index += [grid] * sum(code >> 9 & 1 for code in active)
+        index += [grid + 1] * sum(code >> 8 & 1 for code in active)
+        at = grid + 2
         places = self.places
-        other = at + COLOUR_COUNT * PIP_SLOTS + len(places)
+        other = at + grid + len(places)
         for code, where in placed:
-            block[at + (code >> 4 & 15) * PIP_SLOTS + min(code & 15, top)] += 1.0
+            index.append(at + (code >> 4 & 15) * PIP_SLOTS + min(code & 15, top))
             place = places.get(where)
-            block[other if place is None else other - len(places) + place] += 1.0
-        return np.array(block, dtype=np.float32)
-
-    @staticmethod
-    def market_block(market: Sequence[Sequence[int]]) -> Block:
-        """The dice market: colour one-hot per column and row (bottom to top)."""
+            index.append(other if place is None else other - len(places) + place)
+        at = other + 1
         columns, rows = MARKET_SLOTS
-        block = np.zeros(columns * rows * COLOUR_COUNT, dtype=np.float32)
         for column, colours in enumerate(market[:columns]):
             for row, colour in enumerate(colours[:rows]):
-                block[(column * rows + row) * COLOUR_COUNT + colour] = 1.0
-        return block
+                index.append(at + (column * rows + row) * COLOUR_COUNT + colour)
+        return np.bincount(index, minlength=self.dice_width)
 
     def cards_block(self, fields: Sequence[tuple[str, str]], active: Sequence[tuple[str, int, bool, bool]],
                     inactive: Sequence[str], buildings_used: Sequence[str]) -> Block:
