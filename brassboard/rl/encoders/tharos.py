@@ -126,8 +126,8 @@ class TharosEncoder:
                             + 2 * len(self.action_cards) + len(self.round_end_cards) + 2 * COLOUR_COUNT)
         self.number_width = 2 + len(STEPS) + 5 * players + 7
         self.dice_width = (2 * COLOUR_COUNT * PIP_SLOTS + 2 + len(self.places) + 1
-                           + MARKET_SLOTS[0] * MARKET_SLOTS[1] * COLOUR_COUNT)
-        self.cards_width = self.field_width + CARD_FEATURES * len(self.player_cards) + len(self.buildings)
+                           + MARKET_SLOTS[0] * MARKET_SLOTS[1] * COLOUR_COUNT + self.field_width)
+        self.cards_width = CARD_FEATURES * len(self.player_cards) + len(self.buildings)
         self.public_width = GUILD_NUMBERS + 5 * COLOUR_COUNT + self.dice_width + self.cards_width
         self.guild_width = self.public_width + len(self.action_cards)
         self.shape = (CELLS * self.land_width + self.table_width + self.number_width + players * self.guild_width
@@ -204,9 +204,9 @@ class TharosEncoder:
             stored)
         dice = self.dice_block([die_code(die) for die in seen["active"]],
                                [(COLOURS.index(die["color"]) << 4 | die["pips"], die["on"]) for die in seen["placed"]],
-                               [[COLOURS.index(die["color"]) for die in column] for column in seen["market"]])
+                               [[COLOURS.index(die["color"]) for die in column] for column in seen["market"]],
+                               list(seen["fields"].items()))
         cards = self.cards_block(
-            list(seen["fields"].items()),
             [(card["id"], card["guild"], card["used"], card["new"]) for card in seen["cards_active"]],
             seen["cards_inactive"], seen["buildings_used"])
         hand = seen.get("hand")
@@ -230,7 +230,7 @@ class TharosEncoder:
         key = (player, board.ore_on, board.crystal_on, tuple(board.guild_on), tuple(board.mines_on), board.target())
         found = self._land_dynamics.get(key)
         if found is None:
-            found = _remember(self._land_dynamics, key, self.land_dynamic(*key))
+            found = _remember(self._land_dynamics, key, self.land_dynamic(*key).astype(np.float32))
         at, end = end, end + len(found)
         out[at:end] = found
         head = board.pending[0] if board.pending else None
@@ -306,15 +306,15 @@ class TharosEncoder:
         at, end = end, end + self.dice_width
         out[at:end] = self.dice_block(
             active, [(die & 255, where) for die, where in zip(g.placed, g.placed_on, strict=True)],
-            [[die_colours[die_id] for die_id in column] for column in g.market])
-        key = marshal.dumps((g.fields, g.cards_active, g.card_tiles, g.cards_used, g.cards_new, g.cards_inactive,
+            [[die_colours[die_id] for die_id in column] for column in g.market], list(g.fields.items()))
+        key = marshal.dumps((g.cards_active, g.card_tiles, g.cards_used, g.cards_new, g.cards_inactive,
                              g.buildings_used), 0)
         found = self._cards.get(key)
         if found is None:
             tiles, used, new = g.card_tiles, g.cards_used, g.cards_new
             found = _remember(self._cards, key, self.cards_block(
-                list(g.fields.items()), [(card, tiles.get(card, 0), card in used, card in new)
-                                         for card in g.cards_active], g.cards_inactive, g.buildings_used))
+                [(card, tiles.get(card, 0), card in used, card in new) for card in g.cards_active],
+                g.cards_inactive, g.buildings_used))
         out[end: end + self.cards_width] = found
 
     def _colour_counts(self, die_ids: Sequence[int]) -> tuple[int, ...]:
@@ -336,7 +336,7 @@ class TharosEncoder:
         per cell as seat masks; the target cell or -1)."""
         kinds, colours, converters, ore, crystal, guild, mines, target = land
         return np.concatenate((self.land_static(kinds, colours, converters),
-                               self.land_dynamic(player, ore, crystal, guild, mines, target)))
+                               self.land_dynamic(player, ore, crystal, guild, mines, target).astype(np.float32)))
 
     def land_static(self, kinds: Sequence[str], colours: Sequence[int], converters: Sequence[str]) -> Block:
         """The printed grid: kind, colour and converter planes."""
@@ -350,15 +350,23 @@ class TharosEncoder:
         return planes.reshape(-1)
 
     def land_dynamic(self, player: int, ore: int, crystal: int, guild: Sequence[int], mines: Sequence[int],
-                     target: int) -> Block:
-        """What lies on the grid: ore, crystal, guild tiles and mines of each relative seat, the target planes."""
-        planes: list[float] = [*_bits(ore, CELLS), *_bits(crystal, CELLS)]
-        seats = [(player + offset) % self.players for offset in range(self.players)]
+                     target: int) -> npt.NDArray[np.intp]:
+        """What lies on the grid: ore, crystal, guild tiles and mines of each relative seat, the target planes
+        (the cells that hold something, counted in one call)."""
+        players = self.players
+        index = [cell for cell in range(CELLS) if ore >> cell & 1]
+        index += [CELLS + cell for cell in range(CELLS) if crystal >> cell & 1]
+        at = 2 * CELLS
         for cells in (guild, mines):
-            for seat in seats:
-                planes += [mask >> seat & 1 for mask in cells]
-        planes += [float(cell == target) for cell in range(CELLS)]
-        return np.array(planes, dtype=np.float32)
+            for cell, seats in enumerate(cells):
+                while seats:
+                    lowest = seats & -seats
+                    index.append(at + (lowest.bit_length() - 1 - player) % players * CELLS + cell)
+                    seats ^= lowest
+            at += players * CELLS
+        if target >= 0:
+            index.append(at + target)
+        return np.bincount(index, minlength=at + CELLS)
 
     def table_block(self, player: int, table: Sequence[Any]) -> Block:
         """Block 2 from (revealed attack values, their guild tiles as seat masks, buildings built, their owners,
@@ -425,12 +433,12 @@ class TharosEncoder:
         stored dice per colour."""
         return [*numbers, *_bits(ore, COLOUR_COUNT), *_bits(crystal, COLOUR_COUNT), *bag, *discard, *stored]
 
-    def dice_block(self, active: Sequence[int], placed: Sequence[tuple[int, str]],
-                   market: Sequence[Sequence[int]]) -> npt.NDArray[np.intp]:
-        """Active dice (codes ``virtual << 9 | dyed << 8 | colour << 4 | pips``): count per colour x pips, then the
-        virtual and the dyed ones; used dice (``colour << 4 | pips``, where each lies): count per colour x pips,
-        then per place; the dice market (colours per column, bottom to top): one-hot per column and row. Counted
-        in one call (a step changes the dice of the guild that acts)."""
+    def dice_block(self, active: Sequence[int], placed: Sequence[tuple[int, str]], market: Sequence[Sequence[int]],
+                   fields: Sequence[tuple[str, str]]) -> npt.NDArray[np.intp]:
+        """What changes with nearly every action of a guild, counted in one call: active dice (codes ``virtual << 9
+        | dyed << 8 | colour << 4 | pips``): count per colour x pips, then the virtual and the dyed ones; used dice
+        (``colour << 4 | pips``, where each lies): count per colour x pips, then per place; the dice market
+        (colours per column, bottom to top): one-hot per column and row; the white fields: blocked, option chosen."""
         top = PIP_SLOTS - 1
         grid = COLOUR_COUNT * PIP_SLOTS
         index = [(code >> 4 & 15) * PIP_SLOTS + min(code & 15, top) for code in active]
@@ -448,29 +456,28 @@ class TharosEncoder:
         for column, colours in enumerate(market[:columns]):
             for row, colour in enumerate(colours[:rows]):
                 index.append(at + (column * rows + row) * COLOUR_COUNT + colour)
-        return np.bincount(index, minlength=self.dice_width)
-
-    def cards_block(self, fields: Sequence[tuple[str, str]], active: Sequence[tuple[str, int, bool, bool]],
-                    inactive: Sequence[str], buildings_used: Sequence[str]) -> Block:
-        """White fields (blocked, option chosen), player cards (active, inactive, guild tiles, used, new), public
-        buildings used."""
-        block = [0.0] * self.cards_width
+        at += columns * rows * COLOUR_COUNT
         for field, option in fields:
             known = self.fields.get(field)
             if known is not None:
-                block[known[0]] = 1.0
+                index.append(at + known[0])
                 if option in known[1]:
-                    block[known[1][option]] = 1.0
-        at = self.field_width
+                    index.append(at + known[1][option])
+        return np.bincount(index, minlength=self.dice_width)
+
+    def cards_block(self, active: Sequence[tuple[str, int, bool, bool]], inactive: Sequence[str],
+                    buildings_used: Sequence[str]) -> Block:
+        """Player cards (active, inactive, guild tiles, used, new), public buildings used."""
+        block = [0.0] * self.cards_width
         cards = self.player_cards
         for card, tiles, used, new in active:
             if card in cards:
-                start = at + cards[card] * CARD_FEATURES
+                start = cards[card] * CARD_FEATURES
                 block[start: start + CARD_FEATURES] = (1.0, 0.0, tiles, used, new)
         for card in inactive:
             if card in cards:
-                block[at + cards[card] * CARD_FEATURES + 1] = 1.0
-        at += CARD_FEATURES * len(cards)
+                block[cards[card] * CARD_FEATURES + 1] = 1.0
+        at = CARD_FEATURES * len(cards)
         for building in buildings_used:
             if building in self.buildings:
                 block[at + self.buildings[building]] = 1.0
