@@ -4,38 +4,47 @@ hashed rest.
 Observation (float32), five blocks; ``P`` players, seats *relative* to the observer (0 is the observer, 1 the next
 seat clockwise, ...) so one policy can play any seat; ``K`` landscape kinds (5), ``C`` converters (13), ``B`` public
 buildings (8), ``A`` action cards (40), ``R`` round-end cards (6), ``Y`` player cards (10), ``F`` white fields (6)
-with ``O`` options in all (11) — all read from the match's figures:
+with ``O`` options in all (11) — counts of the default figures, all read from the match's own figures:
 
-1. landscapes, ``16 x (K + 5 + 2 + C + 2P + 1)``, cell ``row * 4 + column`` (A1, B1, ... D4): kind one-hot; colour
-   one-hot (white, yellow, red, green, blue); ore tile, crystal tile still there; converter one-hot; guild tiles and
-   mines of each relative seat; the attacked landscape.
-2. table, ``4 x (2 + P) + B x (1 + P) + A + A + R + 10``: per attack column its card revealed, value and the
-   guild tiles of each relative seat on it; per building built and its owner (relative one-hot); the action
-   discard pile (count per card); the action cards drawn for the observer's own choice (count per card, only while
-   the view shows them); the round-end cards revealed; the ore and crystal supply per colour.
-3. numbers, ``2 + len(STEPS) + 5P + 7``: round, turn; step one-hot; start player, first player, current player,
-   active players, the player of the due decision (relative one-hots); a decision is due; attack strength (0 before
-   the first reveal); cards left in the attack, round-end and action decks; action cards drawn for someone's
-   choice (count); game over.
-4. guilds, ``P x GUILD_WIDTH`` (299 with the default figures), relative seats, see :func:`guild_block`:
-   money, dice in the bag, field extra uses, combat strength, defence, sure defence, combat points, the four medals,
-   guild tiles and mines in supply, hand size, passed, converter used, acted, card played; ore and crystal tiles per
-   colour; bag, discard and stored dice per colour; the dice market (colour one-hot per column and row); the active
-   dice (count per colour x pips 0..8, the virtual ones, the dyed ones); the used dice (count per colour x pips and
-   per place: white field, attack, player card, other); the white fields (blocked, option chosen); per player card
-   active, inactive, guild tiles on it, used, new this action; the public buildings used; the action cards in hand
-   (count per card — the observer's own hand only; others read 0, their hand size is in the numbers).
+1. landscapes, ``(K + 5 + C + 2 + 2P + 1) x 16`` planes over the cells ``row * 4 + column`` (A1, B1, ... D4):
+   kind one-hot (K planes), colour one-hot (white, yellow, red, green, blue), converter one-hot (C), ore tile still
+   there, crystal tile still there, guild tiles of each relative seat (P), mines of each relative seat (P), the
+   attacked landscape.
+2. table, ``4 x (2 + P) + B x (1 + P) + 2A + R + 10``: per attack column its card revealed, value and the guild tiles
+   of each relative seat on it; per building built and its owner (relative one-hot); the action discard pile
+   (count per card); the action cards drawn for the observer's own choice (count per card, only while the view
+   shows them); the round-end cards revealed; the ore and crystal supply per colour.
+3. numbers, ``2 + 10 + 5P + 7``: round, turn; step one-hot (``STEPS``); start player, first player, current player,
+   active players, the player of the due decision (relative one-hots, P each); a decision is due; attack strength
+   (0 before the first reveal); cards left in the attack, round-end and action decks; action cards drawn for
+   someone's choice (count); game over.
+4. guilds, ``P x (43 + 157 + 58 + A)`` (298 each), relative seats:
+   a. 43 numbers: money, dice in the bag, extra uses of a white field, combat strength, defence, sure defence,
+      combat points, the four medals (combat, exploration, trade, civil), guild tiles and mines in supply, hand
+      size, passed, converter used, acted, card played; ore and crystal tiles owned per colour (0/1); bag, discard
+      and stored (card 22) dice per colour;
+   b. 157 of what changes with nearly every action: active dice, count per colour x pips 0..8 (45), then the
+      virtual ones and the dyed ones; used dice, count per colour x pips (45) and per place (6 white fields,
+      attack, each player card, other: 18); the dice market, colour one-hot per column and row (2 x 3 x 5); the
+      white fields, blocked (F) and option chosen (O);
+   c. 58: per player card active, inactive, guild tiles on it, used, new this action (5Y); public buildings used (B);
+   d. the action cards in hand, count per card (A) — the observer's own hand only; other seats read 0 here (their
+      hand size is in a).
 5. the irregular rest, hashed (the generic scheme of :mod:`.hashing`, 128 buckets, with the ``@seat`` token): the
    step, the due decision's kind and data, each guild's plugin flags and turn flags (relative seats).
 
-Left out: what is the same in every state of a match (player count, printed figures), the order of things whose
-order the rules do not use (buildings built, player cards activated, dice used), the final scores (the reward
-carries them). Pips above 8 count as 8.
+2 players: 480 + 136 + 29 + 596 + 128 = 1369 values; 3 players 1716; 4 players 2063.
 
-``encode`` reads the view; ``encode_state`` reads the same fields from the state's public attributes (the action
-hand of the observer only, cards drawn only for the observer's own choice, exactly as the view shows them). Both
-build the same records, and each block is memoised per record: a step changes one guild, rarely the landscapes.
-The tests hold the two equal over random games.
+Left out: what is the same in every state of a match (player count, printed figures, market prices), the order in
+which buildings were built, player cards activated and dice used, die ids beyond virtual / dyed, the final scores
+(the reward carries them). Pips above 8 count as 8.
+
+``encode`` reads the view; ``encode_state`` (the fast path) reads the same fields from the state's public attributes:
+the action hand of the observer only, cards drawn only while the observer's own choice among them is due, exactly
+as the view shows them. Both hand the same values to the same block builders. The fast path keeps blocks by the
+state's own data (``marshal`` bytes or tuples: exact): the printed grid, what lies on it, the table, each guild's
+public block (a step changes one guild) and its cards part, hands, the hashed rest. The tests hold the two equal
+over random games.
 """
 
 from __future__ import annotations
