@@ -92,8 +92,8 @@ def _remember(memo: dict[Any, Block], key: Any, block: Block) -> Block:
     return block
 
 
-def _bits(mask: int, count: int) -> list[int]:
-    return [mask >> bit & 1 for bit in range(count)]
+_COLOUR_BITS = tuple(tuple(mask >> colour & 1 for colour in range(COLOUR_COUNT)) for mask in range(1 << COLOUR_COUNT))
+"""A mask over the colours -> 0/1 per colour."""
 
 
 def _seats_mask(seats: Sequence[int]) -> int:
@@ -139,6 +139,15 @@ class TharosEncoder:
         self.cards_width = CARD_FEATURES * len(self.player_cards) + len(self.buildings)
         self.public_width = GUILD_NUMBERS + 5 * COLOUR_COUNT + self.dice_width + self.cards_width
         self.guild_width = self.public_width + len(self.action_cards)
+        # counters of the dice part (see dice_block), by what a die or a field choice is
+        grid = COLOUR_COUNT * PIP_SLOTS
+        self._active_slots = tuple(
+            ((code >> 4 & 15) * PIP_SLOTS + min(code & 15, PIP_SLOTS - 1),
+             *((grid,) if code >> 9 & 1 else ()), *((grid + 1,) if code >> 8 & 1 else ()))
+            for code in range(1 << 10))  # virtual << 9 | dyed << 8 | colour << 4 | pips
+        self._market_at = 2 * grid + 2 + len(self.places) + 1
+        self._placed_slots: dict[tuple[int, str], tuple[int, ...]] = {}
+        self._field_slots: dict[tuple[str, str], tuple[int, ...]] = {}
         self.shape = (CELLS * self.land_width + self.table_width + self.number_width + players * self.guild_width
                       + REST_SIZE,)
         self._no_hand: Block = np.zeros(len(self.action_cards), dtype=np.float32)
@@ -440,7 +449,7 @@ class TharosEncoder:
                       stored: Sequence[int]) -> list[float]:
         """A guild's numbers (``GUILD_NUMBERS``), its ore and crystal tiles (colour masks) and its bag, discard and
         stored dice per colour."""
-        return [*numbers, *_bits(ore, COLOUR_COUNT), *_bits(crystal, COLOUR_COUNT), *bag, *discard, *stored]
+        return [*numbers, *_COLOUR_BITS[ore], *_COLOUR_BITS[crystal], *bag, *discard, *stored]
 
     def dice_block(self, active: Sequence[int], placed: Sequence[tuple[int, str]], market: Sequence[Sequence[int]],
                    fields: Sequence[tuple[str, str]]) -> npt.NDArray[np.intp]:
@@ -448,31 +457,40 @@ class TharosEncoder:
         | dyed << 8 | colour << 4 | pips``): count per colour x pips, then the virtual and the dyed ones; used dice
         (``colour << 4 | pips``, where each lies): count per colour x pips, then per place; the dice market
         (colours per column, bottom to top): one-hot per column and row; the white fields: blocked, option chosen."""
-        top = PIP_SLOTS - 1
-        grid = COLOUR_COUNT * PIP_SLOTS
-        index = [(code >> 4 & 15) * PIP_SLOTS + min(code & 15, top) for code in active]
-        index += [grid] * sum(code >> 9 & 1 for code in active)
-        index += [grid + 1] * sum(code >> 8 & 1 for code in active)
-        at = grid + 2
-        places = self.places
-        other = at + grid + len(places)
-        for code, where in placed:
-            index.append(at + (code >> 4 & 15) * PIP_SLOTS + min(code & 15, top))
-            place = places.get(where)
-            index.append(other if place is None else other - len(places) + place)
-        at = other + 1
+        active_slots = self._active_slots
+        index = [slot for code in active for slot in active_slots[code]]
+        placed_slots = self._placed_slots
+        for die in placed:
+            found = placed_slots.get(die)
+            if found is None:
+                found = placed_slots[die] = self._used_die_slots(*die)
+            index += found
+        at = self._market_at
         columns, rows = MARKET_SLOTS
         for column, colours in enumerate(market[:columns]):
             for row, colour in enumerate(colours[:rows]):
                 index.append(at + (column * rows + row) * COLOUR_COUNT + colour)
-        at += columns * rows * COLOUR_COUNT
-        for field, option in fields:
-            known = self.fields.get(field)
-            if known is not None:
-                index.append(at + known[0])
-                if option in known[1]:
-                    index.append(at + known[1][option])
+        field_slots = self._field_slots
+        for field in fields:
+            found = field_slots.get(field)
+            if found is None:
+                found = field_slots[field] = self._field_choice_slots(*field)
+            index += found
         return np.bincount(index, minlength=self.dice_width)
+
+    def _used_die_slots(self, code: int, where: str) -> tuple[int, ...]:
+        """The counters of a used die (``colour << 4 | pips``) lying on ``where``: its colour x pips, its place."""
+        grid = COLOUR_COUNT * PIP_SLOTS
+        place = self.places.get(where, len(self.places))
+        return (grid + 2 + (code >> 4 & 15) * PIP_SLOTS + min(code & 15, PIP_SLOTS - 1), 2 * grid + 2 + place)
+
+    def _field_choice_slots(self, field: str, option: str) -> tuple[int, ...]:
+        """The counters of a white field used with ``option``: blocked, the option (none for unknown names)."""
+        known = self.fields.get(field)
+        if known is None:
+            return ()
+        at = self._market_at + MARKET_SLOTS[0] * MARKET_SLOTS[1] * COLOUR_COUNT
+        return (at + known[0],) if option not in known[1] else (at + known[0], at + known[1][option])
 
     def cards_block(self, active: Sequence[tuple[str, int, bool, bool]], inactive: Sequence[str],
                     buildings_used: Sequence[str]) -> Block:
