@@ -74,7 +74,10 @@ MARKET_SLOTS = (2, 3)
 """Dice market: columns x rows (bottom to top)."""
 ATTACK_COLUMNS = 4
 REST_SIZE = 128
-MEMO_SIZE = 1 << 14
+MEMO_SIZE = 1 << 12
+"""Entries a memo keeps before it starts afresh (blocks of up to about 1 KB: a few MB per memo). The blocks that
+matter are recent ones (a guild's block while the others act, the grid between placements), so a small memo keeps
+nearly every hit."""
 GUILD_NUMBERS = 14 + len(MEDALS)
 """money, bag, field extra, combat, defence, sure defence, combat points, medals (4), guild tiles, mines, hand
 size, passed, converter used, acted, card played."""
