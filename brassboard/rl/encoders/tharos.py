@@ -99,10 +99,11 @@ _COLOUR_BITS = tuple(tuple(mask >> colour & 1 for colour in range(COLOUR_COUNT))
 """A mask over the colours -> 0/1 per colour."""
 
 
-def _seats_mask(seats: Sequence[int]) -> int:
+def _mask_of(positions: Sequence[int]) -> int:
+    """The bit mask with the bits of ``positions`` set (seats, cells, colours): the state's own form of such sets."""
     mask = 0
-    for seat in seats:
-        mask |= 1 << seat
+    for position in positions:
+        mask |= 1 << position
     return mask
 
 
@@ -173,15 +174,15 @@ class TharosEncoder:
         target = view["target"]
         land = self.land_block(player, (
             [cell["kind"] for cell in cells], [COLOURS.index(cell["color"]) for cell in cells],
-            [cell["converter"] for cell in cells], _seats_mask([c for c, cell in enumerate(cells) if cell["ore"]]),
-            _seats_mask([c for c, cell in enumerate(cells) if cell["crystal"]]),
-            [_seats_mask(cell["guild"]) for cell in cells], [_seats_mask(cell["mines"]) for cell in cells],
+            [cell["converter"] for cell in cells], _mask_of([c for c, cell in enumerate(cells) if cell["ore"]]),
+            _mask_of([c for c, cell in enumerate(cells) if cell["crystal"]]),
+            [_mask_of(cell["guild"]) for cell in cells], [_mask_of(cell["mines"]) for cell in cells],
             -1 if target is None else target["row"] * 4 + target["col"]))
         revealed = [column for column in view["attack"] if column["value"] is not None]
         built = view["buildings"]["built"]
         drawn = view["drawn"]
         table = self.table_block(player, (
-            [column["value"] for column in revealed], [_seats_mask(column["guild"]) for column in revealed],
+            [column["value"] for column in revealed], [_mask_of(column["guild"]) for column in revealed],
             [entry["id"] for entry in built], [entry["owner"] for entry in built], view["action_discard"],
             drawn if isinstance(drawn, list) else [], view["round_end_drawn"],
             [view["ore_supply"][colour] for colour in COLOURS],
@@ -219,8 +220,8 @@ class TharosEncoder:
             (seen["money"], seen["bag"], seen["field_extra"], seen["combat"], seen["defence"], seen["sure_defence"],
              seen["combat_points"], *(medals[name] for name in MEDALS), seen["guild"], seen["mines"],
              seen["hand_size"], seen["passed"], seen["converter_used"], seen["acted"], seen["card_played"]),
-            _seats_mask([COLOURS.index(name) for name in seen["ore"]]),
-            _seats_mask([COLOURS.index(name) for name in seen["crystal"]]),
+            _mask_of([COLOURS.index(name) for name in seen["ore"]]),
+            _mask_of([COLOURS.index(name) for name in seen["crystal"]]),
             [seen["bag_colours"][colour] for colour in COLOURS], [seen["discard"][colour] for colour in COLOURS],
             stored)
         dice = self.dice_block([die_code(die) for die in seen["active"]],
