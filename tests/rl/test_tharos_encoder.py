@@ -16,7 +16,7 @@ from brassboard import rl
 from brassboard.engine import Rng, new_game
 from brassboard.games.tharos.figures import CELLS
 from brassboard.games.tharos.rules import TharosState
-from brassboard.rl.encoders.tharos import TharosEncoder, observation_encoder
+from brassboard.rl.encoders.tharos import REST_SIZE, STEPS, TharosEncoder, observation_encoder
 
 
 @pytest.fixture(autouse=True)
@@ -150,6 +150,30 @@ def test_seats_are_seen_from_the_observer() -> None:
         seen = [observation[guild_planes + plane * CELLS + 5] for plane in range(3)]
         assert seen == [float(plane == relative) for plane in range(3)]
         assert np.array_equal(observation, encoder.encode(state.view(seat), seat))
+
+
+def test_the_blocks_lie_where_the_layout_says() -> None:
+    # docs/rl.md: landscapes (kind, colour, converter, ore, crystal, guild, mines, target planes), table, numbers
+    # (round, turn, step one-hot, ...), guilds (money, bag, ...; hand counts last), the hashed rest
+    state = state_after(2, 3, "hand")
+    encoder = encoder_for(state)
+    board, own = state.board, state.guilds[1]
+    observation = encoder.encode_state(state, 1)
+    kinds, converters = len(encoder.kinds), len(encoder.converters)
+    for cell in range(CELLS):
+        assert observation[encoder.kinds[board.kinds[cell]] * CELLS + cell] == 1.0
+        assert observation[(kinds + board.colours[cell]) * CELLS + cell] == 1.0
+        assert observation[(kinds + 5 + encoder.converters[board.converters[cell]]) * CELLS + cell] == 1.0
+        assert observation[(kinds + 5 + converters) * CELLS + cell] == board.ore_on >> cell & 1
+    numbers = CELLS * encoder.land_width + encoder.table_width
+    assert observation[numbers: numbers + 2].tolist() == [board.round, board.turn]
+    assert observation[numbers + 2: numbers + 12].tolist() == [float(step == board.step) for step in STEPS]
+    guild = numbers + encoder.number_width
+    assert observation[guild: guild + 2].tolist() == [own.money, len(own.bag)]
+    other = guild + encoder.guild_width
+    assert observation[other: other + 2].tolist() == [state.guilds[0].money, len(state.guilds[0].bag)]
+    assert not observation[other + encoder.public_width: other + encoder.guild_width].any()  # seat 0's hand
+    assert len(observation) - (other + encoder.guild_width) == REST_SIZE
 
 
 def test_the_own_hand_is_counted_per_card() -> None:
