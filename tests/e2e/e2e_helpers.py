@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
@@ -352,3 +352,22 @@ def post_match(server: Server, body: dict[str, Any]) -> dict[str, Any]:
     with urllib.request.urlopen(request, timeout=10) as answer:
         created: dict[str, Any] = json.load(answer)
     return created
+
+
+def look_as_spectator(browser: Browser, server: Server, match_id: str, *, drawn: Callable[[Page], None],
+                      absent: dict[str, str], shot: str, check: Callable[[Page, str], None]) -> None:
+    """Another browser without a seat opens the match: once ``drawn(page)`` has waited for the game's board, none of
+    the CSS selectors of ``absent`` may match (each names what a match would mean: a spectator offered choices, ...);
+    then the screenshot ``shot`` and the game's page check ``check(page, shot)``."""
+    context = browser.new_context(viewport={"width": VIEWPORT_WIDTH, "height": VIEWPORT_HEIGHT}, base_url=server.url,
+                                  locale="en-GB")
+    try:
+        watcher = context.new_page()
+        watcher.goto(f"/m/{match_id}")
+        drawn(watcher)
+        for selector, meaning in absent.items():
+            assert watcher.locator(selector).count() == 0, meaning
+        screenshot(watcher, shot)
+        check(watcher, shot)
+    finally:
+        context.close()
