@@ -16,7 +16,6 @@ a rules or bot change that keeps the seed from reaching a feature shows there fi
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -94,16 +93,18 @@ def play(page: Page, driver: AoSDriver, browser: Browser, server: Server, match_
     return seen
 
 
+JS_SHOWS_VERSION = "(v) => Number(document.querySelector('#status')?.dataset.version) === v"
+"""The page shows the match's state at version ``v`` (the shell writes it on #status for tests)."""
+
+
 def take_it_back(page: Page, driver: AoSDriver, before: dict[str, Any], action: str) -> None:
     """Undo the build just made with the shell's Undo button, then make it again."""
     undo = page.locator("#undo")
     undo.wait_for(state="visible")
     screenshot(page, "aos_20_before_undo")
     undo.click()
-    deadline = time.monotonic() + 15
-    while driver.state()["version"] != before["version"]:
-        assert time.monotonic() < deadline, "undo did not take the build back"
-        time.sleep(0.05)
+    page.wait_for_function(JS_SHOWS_VERSION, arg=before["version"], timeout=15_000)  # the build taken back
+    assert driver.state()["version"] == before["version"], "undo did not take the build back"
     again = driver.wait_turn(timeout=20)
     assert again is not None and action in again["legal"], "the build is not offered again after the undo"
     assert again["view"]["build"] == before["view"]["build"], (again["view"]["build"], before["view"]["build"])
