@@ -48,7 +48,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from brassboard.bots import Bot, bot_kinds, make_bot, seat_seed
+from brassboard.bots import bot_kinds
+from brassboard.bots.selfplay import play_bot_game
 from brassboard.engine import new_game
 
 SETTINGS: list[tuple[str, int, dict[str, Any]]] = [
@@ -67,22 +68,12 @@ def play(game: str, players: int, options: dict[str, Any], seed: int, kinds: lis
          timed_seat: int) -> tuple[list[int], list[float], float, int]:
     """One game; returns the winners, the times of the timed seat's searched decisions, and its total seconds and
     moves (forced ones included: issue 13's "seconds per move on average")."""
-    state = new_game(game, players, seed, options)
-    bots: list[Bot] = [make_bot(kind, game, seat_seed(seed, seat)) for seat, kind in enumerate(kinds)]
-    times: list[float] = []
-    total, moves = 0.0, 0
-    while not state.is_over():
-        player = state.active_players()[0]
-        searched = player == timed_seat and len(state.legal_actions(player)) > 1
-        start = time.perf_counter()
-        action = bots[player].choose(state, player)
-        spent = time.perf_counter() - start
-        if searched:
-            times.append(spent)
-        if player == timed_seat:
-            total, moves = total + spent, moves + 1
-        state.apply(player, action)
-    return state.winners(), times, total, moves
+    result = play_bot_game(game, players, seed, options, kinds, log_decisions=True)
+    if result.error is not None:
+        raise RuntimeError(f"{game} seed {seed}: {result.error}")
+    times = [decision.wall_seconds for decision in result.decisions
+             if decision.seat == timed_seat and decision.choices > 1]
+    return result.winners, times, result.think_seconds[timed_seat], result.moves[timed_seat]
 
 
 def bench(game: str, players: int, options: dict[str, Any], kind: str, opponent: str, games: int,

@@ -31,6 +31,7 @@ from typing import Any
 from brassboard.bots import Bot, make_bot, seat_seed
 from brassboard.bots.guided import GuidedBot
 from brassboard.bots.registry import GUIDED_SETTINGS, STRONG_TIME_BUDGET
+from brassboard.bots.selfplay import play_bot_game
 from brassboard.engine import new_game
 
 PAIRINGS: dict[str, tuple[str, int]] = {
@@ -53,36 +54,23 @@ def job_key(job: dict[str, Any]) -> tuple[Any, ...]:
 def play_one(job: dict[str, Any]) -> dict[str, Any]:
     """One game of ``job``; returns the job with the result (win share, scores, times, rounds per decision)."""
     game, players, seed, seat = job["game"], job["players"], job["seed"], job["seat"]
-    state = new_game(game, players, seed)
     bots: list[Bot] = []
     for p in range(players):
         bot = make_bot(job["kind"] if p == seat else job["opponent"], game, seat_seed(seed, p))
         if p == seat and isinstance(bot, GuidedBot):
             bot.rounds, bot.time_budget = job["rounds"], None  # the cap alone: an exact replay
         bots.append(bot)
-    rounds: list[int] = []
-    wall = cpu = 0.0
-    moves = 0
-    start = time.perf_counter()
-    while not state.is_over():
-        player = state.active_players()[0]
-        wall_start, cpu_start = time.perf_counter(), time.process_time()
-        action = bots[player].choose(state, player)
-        if player == seat:
-            wall += time.perf_counter() - wall_start
-            cpu += time.process_time() - cpu_start
-            moves += 1
-            done = getattr(bots[player], "last_rounds", 0)
-            if done:
-                rounds.append(done)
-        state.apply(player, action)
-    winners = state.winners()
-    return {**job, "won": 1 / len(winners) if seat in winners else 0.0, "winners": winners,
-            "scores": [score.total for score in state.scores()], "moves": moves,
-            "wall_s_per_move": round(wall / moves, 4), "cpu_s_per_move": round(cpu / moves, 4),
+    result = play_bot_game(game, players, seed, {}, bots)
+    if result.error is not None:
+        raise RuntimeError(f"{game} seed {seed}: {result.error}")
+    moves, rounds = result.moves[seat], result.rounds[seat]
+    return {**job, "won": 1 / len(result.winners) if seat in result.winners else 0.0, "winners": result.winners,
+            "scores": [score.total for score in result.scores], "moves": moves,
+            "wall_s_per_move": round(result.think_seconds[seat] / moves, 4),
+            "cpu_s_per_move": round(result.cpu_seconds[seat] / moves, 4),
             "searched": len(rounds), "rounds_mean": round(statistics.fmean(rounds), 2) if rounds else None,
             "rounds_median": statistics.median(rounds) if rounds else None,
-            "game_wall_s": round(time.perf_counter() - start, 1)}
+            "game_wall_s": round(result.seconds, 1)}
 
 
 def calibrate(pairing: str, seed: int) -> dict[str, Any]:

@@ -8,6 +8,7 @@ menu), an airship anchor. It never posts an action itself: whatever the page sen
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
@@ -138,6 +139,12 @@ JS_MINE_OR_OVER = """() => {
   const scores = document.querySelector('#scores');
   return !!document.querySelector('#status.mine') || (!!scores && !scores.hidden);
 }"""
+JS_MOVED_ON = """([shown, orRefused]) => {
+  // the page shows another version than `shown` (as JS_UI_VERSION counts), or (orRefused) an error
+  if (orRefused && document.querySelector('#toasts .toast.error')) return true;
+  const items = document.querySelectorAll('#log li[data-version]');
+  return (items.length ? Number(items[items.length - 1].dataset.version) + 1 : 0) !== shown;
+}"""
 
 
 class TurnTimeout(AssertionError):
@@ -179,9 +186,22 @@ class SeatDriver:
             if state["status"] == "finished":
                 self.page.locator("#scores table.scores").wait_for(state="visible")
                 return None
-            if self.seat in state["active"] and state["legal"] and self.ui_version() == state["version"]:
+            shown = self.ui_version()
+            if self.seat in state["active"] and state["legal"] and shown == state["version"]:
                 return state
-            time.sleep(0.03)
+            self._wait_page_moves_on(shown, state["version"], deadline)
+
+    def _wait_page_moves_on(self, shown: int, server: int, deadline: float, *, or_refused: bool = False) -> None:
+        """The page shows version ``shown`` (read after the server's ``server``): unless it is already ahead of
+        that state (read the server again at once), wait until it shows another version (it is behind the
+        server, or the server moves on next) or, ``or_refused``, an error; at the latest until ``deadline``, when
+        the caller's loop ends with its own message."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout  # only when a browser runs
+
+        remaining = deadline - time.monotonic()
+        if shown <= server and remaining > 0:
+            with contextlib.suppress(PlaywrightTimeout):
+                self.page.wait_for_function(JS_MOVED_ON, arg=[shown, or_refused], timeout=remaining * 1000)
 
     def _brief(self) -> str:
         try:
@@ -223,17 +243,18 @@ class SeatDriver:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             state = self.state()
+            shown = self.ui_version()
             log = state["log"]
             mine = [e for e in log if e["seat"] == self.seat and e["action"] == action and e["version"] >= version]
             scrolled_out = bool(log) and log[0]["version"] > version  # the log tail no longer reaches back
             if (mine or scrolled_out) and state["version"] > version:
                 arrived = mine[0]["version"] + 1 if mine else state["version"]
-                if self.ui_version() >= arrived:
+                if shown >= arrived:
                     return
             errors = self.errors_shown()
             if errors:
                 raise AssertionError(f"{action!r} was refused: {errors}")
-            time.sleep(0.03)
+            self._wait_page_moves_on(shown, state["version"], deadline, or_refused=True)
         raise AssertionError(f"{action!r} (clicked on version {version}) did not arrive: {self._brief()}; "
                              f"page errors: {self.errors_shown()}")
 
@@ -352,3 +373,22 @@ def post_match(server: Server, body: dict[str, Any]) -> dict[str, Any]:
     with urllib.request.urlopen(request, timeout=10) as answer:
         created: dict[str, Any] = json.load(answer)
     return created
+
+
+def look_as_spectator(browser: Browser, server: Server, match_id: str, *, drawn: Callable[[Page], None],
+                      absent: dict[str, str], shot: str, check: Callable[[Page, str], None]) -> None:
+    """Another browser without a seat opens the match: once ``drawn(page)`` has waited for the game's board, none of
+    the CSS selectors of ``absent`` may match (each names what a match would mean: a spectator offered choices, ...);
+    then the screenshot ``shot`` and the game's page check ``check(page, shot)``."""
+    context = browser.new_context(viewport={"width": VIEWPORT_WIDTH, "height": VIEWPORT_HEIGHT}, base_url=server.url,
+                                  locale="en-GB")
+    try:
+        watcher = context.new_page()
+        watcher.goto(f"/m/{match_id}")
+        drawn(watcher)
+        for selector, meaning in absent.items():
+            assert watcher.locator(selector).count() == 0, meaning
+        screenshot(watcher, shot)
+        check(watcher, shot)
+    finally:
+        context.close()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import TYPE_CHECKING, Any
 
 import e2e_aos_policy
@@ -21,7 +20,7 @@ from a11y import assert_accessible
 from e2e_helpers import SeatDriver, Server, post_match, screenshot
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, WebSocket
 
 pytestmark = pytest.mark.e2e
 
@@ -57,15 +56,24 @@ def announced(page: Page) -> list[str]:
     return [text.strip() for text in page.locator("#announce p").all_text_contents()]
 
 
+JS_ANNOUNCED_MATCHING = """(pattern) => {
+  // the live region's lines as soon as one of them matches (falsy until then)
+  const lines = [...document.querySelectorAll("#announce p")].map((line) => line.textContent.trim());
+  return lines.some((line) => new RegExp(pattern).test(line)) && lines;
+}"""
+
+
 def wait_announced(page: Page, pattern: str, timeout: float = 10.0) -> list[str]:
-    """The live region's lines once one of them matches ``pattern`` (a regular expression)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        lines = announced(page)
-        if any(re.search(pattern, line) for line in lines):
-            return lines
-        time.sleep(0.05)
-    raise AssertionError(f"nothing announced matching {pattern!r}: {announced(page)}")
+    """The live region's lines once one of them matches ``pattern`` (a regular expression both Python and
+    JavaScript read alike)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # only when a browser runs
+
+    try:
+        found = page.wait_for_function(JS_ANNOUNCED_MATCHING, arg=pattern, timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"nothing announced matching {pattern!r}: {announced(page)}") from None
+    lines: list[str] = found.json_value()
+    return lines
 
 
 # ----- keyboard alone -------------------------------------------------------------------------------------------------
@@ -219,9 +227,13 @@ def test_tictactoe_through_the_move_box_and_the_live_region(page: Page, e2e_serv
 def test_a_resync_repeats_no_announcement(page: Page, e2e_server: Server) -> None:
     """The network comes back: the page asks for the state again (a resync) and gets the same one; nothing is
     read twice."""
-    states: list[str] = []
+    states: list[tuple[WebSocket, str]] = []  # each state the page received, and its socket
+
+    def is_state(frame: str | bytes) -> bool:
+        return '"type":"state"' in str(frame)
+
     page.on("websocket", lambda socket: socket.on(
-        "framereceived", lambda frame: states.append(str(frame)) if '"type":"state"' in str(frame) else None))
+        "framereceived", lambda frame: states.append((socket, str(frame))) if is_state(frame) else None))
     match_id, token = create_match(e2e_server, ["human", "bot:random"], seed=7)
     driver = open_match(page, e2e_server, match_id, token)
     state = driver.wait_turn()
@@ -234,10 +246,9 @@ def test_a_resync_repeats_no_announcement(page: Page, e2e_server: Server) -> Non
     before = wait_announced(page, r"^Your turn\..*")
     assert any(": marks " in line for line in before), before
     received = len(states)
-    page.evaluate("() => window.dispatchEvent(new Event('online'))")  # the page's reaction: ask for the state
-    deadline = time.monotonic() + 10
-    while len(states) == received and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
+    socket = states[-1][0]
+    with socket.expect_event("framereceived", predicate=is_state, timeout=10_000):
+        page.evaluate("() => window.dispatchEvent(new Event('online'))")  # the page's reaction: ask for the state
     assert len(states) > received, "the page asked for the state again and got it"
     assert announced(page) == before, "the state sent again is not read again"
 

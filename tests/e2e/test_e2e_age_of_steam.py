@@ -16,14 +16,20 @@ a rules or bot change that keeps the seed from reaching a feature shows there fi
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from a11y import assert_accessible
 from e2e_aos_helpers import AoSDriver
 from e2e_aos_policy import SEATS, SEED, choose
-from e2e_helpers import Server, check_final_scores_table, create_match_in_lobby, held_tokens, screenshot
+from e2e_helpers import (
+    Server,
+    check_final_scores_table,
+    create_match_in_lobby,
+    held_tokens,
+    look_as_spectator,
+    screenshot,
+)
 
 from brassboard.bots import make_bot, seat_seed
 from brassboard.engine import new_game
@@ -73,7 +79,7 @@ def play(page: Page, driver: AoSDriver, browser: Browser, server: Server, match_
             continue
         if view["round"] >= 2 and not spectated:
             spectated = True
-            look_as_spectator(browser, server, match_id)
+            spectator_sees_the_board(browser, server, match_id)
         action = choose(view, state["legal"], 0)
         kinds = features(action, view)
         new = sorted(kinds - seen)
@@ -87,16 +93,18 @@ def play(page: Page, driver: AoSDriver, browser: Browser, server: Server, match_
     return seen
 
 
+JS_SHOWS_VERSION = "(v) => Number(document.querySelector('#status')?.dataset.version) === v"
+"""The page shows the match's state at version ``v`` (the shell writes it on #status for tests)."""
+
+
 def take_it_back(page: Page, driver: AoSDriver, before: dict[str, Any], action: str) -> None:
     """Undo the build just made with the shell's Undo button, then make it again."""
     undo = page.locator("#undo")
     undo.wait_for(state="visible")
     screenshot(page, "aos_20_before_undo")
     undo.click()
-    deadline = time.monotonic() + 15
-    while driver.state()["version"] != before["version"]:
-        assert time.monotonic() < deadline, "undo did not take the build back"
-        time.sleep(0.05)
+    page.wait_for_function(JS_SHOWS_VERSION, arg=before["version"], timeout=15_000)  # the build taken back
+    assert driver.state()["version"] == before["version"], "undo did not take the build back"
     again = driver.wait_turn(timeout=20)
     assert again is not None and action in again["legal"], "the build is not offered again after the undo"
     assert again["view"]["build"] == before["view"]["build"], (again["view"]["build"], before["view"]["build"])
@@ -130,20 +138,19 @@ def switch_language(page: Page) -> None:
     page.locator('.aos-phases li.on:text-is("Move goods")').wait_for()
 
 
-def look_as_spectator(browser: Browser, server: Server, match_id: str) -> None:
+def spectator_sees_the_board(browser: Browser, server: Server, match_id: str) -> None:
     """Another browser without a seat: the board and the panels, no choices and no marks."""
-    context = browser.new_context(viewport={"width": 1440, "height": 1000}, base_url=server.url, locale="en-GB")
-    try:
-        watcher = context.new_page()
-        watcher.goto(f"/m/{match_id}")
+    def drawn(watcher: Page) -> None:
         watcher.locator("svg.aos-map").wait_for()
         watcher.locator(".aos-ptable tbody tr").first.wait_for()
-        assert watcher.locator(".aos-action .aos-choices").count() == 0, "a spectator is offered choices"
-        assert watcher.locator(".aos-mark").count() == 0
-        screenshot(watcher, "aos_70_spectator")
-        assert_accessible(watcher, "age_of_steam: aos_70_spectator")
-    finally:
-        context.close()
+
+    def check(watcher: Page, shot: str) -> None:
+        assert_accessible(watcher, f"age_of_steam: {shot}")
+
+    look_as_spectator(browser, server, match_id, drawn=drawn,
+                      absent={".aos-action .aos-choices": "a spectator is offered choices",
+                              ".aos-mark": "a spectator is shown a legal-move mark"},
+                      shot="aos_70_spectator", check=check)
 
 
 

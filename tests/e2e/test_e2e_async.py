@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -131,10 +130,12 @@ def test_your_turn_reaches_the_webhook_and_the_hidden_tab(browser: Browser, tmp_
     """Bo registers a webhook in the "Notify me" menu (a private address is refused, with the reason shown);
     when Ada has moved, the local receiver hears "your_turn" and Bo's hidden tab shows a desktop notification."""
     heard: list[dict[str, Any]] = []
+    first_heard = threading.Event()
 
     class Hook(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             heard.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            first_heard.set()
             self.send_response(204)
             self.end_headers()
 
@@ -163,10 +164,8 @@ def test_your_turn_reaches_the_webhook_and_the_hidden_tab(browser: Browser, tmp_
             notices = page.evaluate("() => window.__notices")
             assert notices[0]["title"] == "Your turn" and "Bo" in notices[0]["body"]
             assert page.title().startswith("● ")
-            deadline = time.monotonic() + 10
-            while not heard and time.monotonic() < deadline:
-                time.sleep(0.05)
-            assert heard and heard[0]["type"] == "your_turn" and heard[0]["seat"] == 1
+            assert first_heard.wait(timeout=10), "the webhook heard nothing"
+            assert heard[0]["type"] == "your_turn" and heard[0]["seat"] == 1
             assert heard[0]["link"] == f"{served.url}/m/{match_id}"
             context.close()
     finally:

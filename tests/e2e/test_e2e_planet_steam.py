@@ -154,9 +154,24 @@ def position(page: Page) -> int:
     return int(match.group(1))
 
 
+REPLAY_STEPS_STARTED = """(() => {
+  // every step of the replay page fetches its position at once (replay.js, go): count them as they start
+  window.replayStepsStarted = 0;
+  const fetchFirst = window.fetch.bind(window);
+  window.fetch = (resource, ...rest) => {
+    if (String(resource).includes("/replay?at=")) window.replayStepsStarted += 1;
+    return fetchFirst(resource, ...rest);
+  };
+})()"""
+STEPS_STARTED = "() => window.replayStepsStarted"
+AUTOPLAY_STEP_MS = 1400  # replay.js: a step each 700 ms at 1x, 1400 ms at the slowest speed (0.5x)
+
+
 def check_replay(page: Page, server: Server, match_id: str) -> None:
-    """Open the replay from the match page, step it and scrub it."""
+    """Open the replay from the match page, step it and scrub it, play it and pause it."""
     total = server.get(f"/api/matches/{match_id}")["version"]
+    page.add_init_script(REPLAY_STEPS_STARTED)
+    page.clock.install()  # the replay page's timers run on a clock the test can move (it runs on by itself too)
     page.locator(f'.tools a.button[href="/m/{match_id}/replay"]').click()
     page.wait_for_url(re.compile(rf"/m/{re.escape(match_id)}/replay\?at={total}$"))
     page.locator("svg.ps-map").wait_for()
@@ -192,13 +207,15 @@ def check_replay(page: Page, server: Server, match_id: str) -> None:
     # play runs forward by itself from the start
     page.locator('[data-go="replay.first"]').click()
     page.wait_for_url(re.compile(r"at=0$"))
+    before_play = page.evaluate(STEPS_STARTED)
     page.locator("#play").click()
     page.wait_for_url(re.compile(r"at=[2-9]$"), timeout=10_000)
     page.locator("#play").click()
-    page.wait_for_timeout(300)  # a step already on its way may still land
-    stopped = position(page)
-    page.wait_for_timeout(1000)
-    assert position(page) == stopped, "the replay kept playing after pause"
+    page.locator("#play", has_text="▶").wait_for()  # paused: the button offers to play again
+    started = page.evaluate(STEPS_STARTED)  # a step already on its way may still land, but no new one may start
+    assert started >= before_play + 2, (before_play, started)  # the count sees autoplay's steps
+    page.clock.run_for(4 * AUTOPLAY_STEP_MS)  # the time of four steps, on the page's clock: any timer left fires
+    assert page.evaluate(STEPS_STARTED) == started, "the replay kept playing after pause"
 
 
 def test_planet_steam_round_by_keyboard_alone(browser: Browser, e2e_server: Server) -> None:

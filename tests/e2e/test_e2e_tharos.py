@@ -20,7 +20,14 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_helpers import Server, check_final_scores_table, create_match_in_lobby, held_tokens, screenshot
+from e2e_helpers import (
+    Server,
+    check_final_scores_table,
+    create_match_in_lobby,
+    held_tokens,
+    look_as_spectator,
+    screenshot,
+)
 from e2e_tharos_helpers import A11Y_SECONDS, TharosDriver, check_page, parse
 from e2e_tharos_policy import GAME, SEATS, SEED, choose
 
@@ -89,7 +96,7 @@ def play(page: Page, driver: TharosDriver, browser: Browser, server: Server, mat
             continue
         if view["round"] >= 2 and not spectated:
             spectated = True
-            look_as_spectator(browser, server, match_id)
+            spectator_sees_the_boards(browser, server, match_id)
         key = (view["round"], view["turn"])
         if view["turn"] == 1 and key not in turns_shown and view["step"] == "actions":
             turns_shown.add(key)
@@ -146,20 +153,17 @@ def switch_language(page: Page) -> None:
     page.locator('.th-steps li.on:text-is("Actions")').wait_for()
 
 
-def look_as_spectator(browser: Browser, server: Server, match_id: str) -> None:
+def spectator_sees_the_boards(browser: Browser, server: Server, match_id: str) -> None:
     """Another browser without a seat: the boards, no choices, no highlighted dice, nobody's action cards."""
-    context = browser.new_context(viewport={"width": 1440, "height": 1000}, base_url=server.url, locale="en-GB")
-    try:
-        watcher = context.new_page()
-        watcher.goto(f"/m/{match_id}")
+    def drawn(watcher: Page) -> None:
         wait_drawn(watcher)
         watcher.locator(".th-board").first.wait_for()
-        assert watcher.locator(".th-action .th-groups").count() == 0, "a spectator is offered choices"
-        assert watcher.locator("button.th-die, button.th-land, .th-acard").count() == 0
-        screenshot(watcher, "tharos_70_spectator")
-        check_page(watcher, "tharos_70_spectator")
-    finally:
-        context.close()
+
+    look_as_spectator(browser, server, match_id, drawn=drawn,
+                      absent={".th-action .th-groups": "a spectator is offered choices",
+                              "button.th-die, button.th-land, .th-acard": "a spectator may pick a die, a landscape "
+                                                                          "or an action card"},
+                      shot="tharos_70_spectator", check=check_page)
 
 
 def check_strings(page: Page) -> None:

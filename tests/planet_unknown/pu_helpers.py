@@ -222,3 +222,26 @@ def autoplay(state: PlanetUnknownState, stop: Callable[[PlanetUnknownState], boo
         actions = [a for a in state.legal_actions(p) if a.kind != "rove"]
         state.apply(p, actions[0])
     raise AssertionError("autoplay did not stop")
+
+
+# ----- a corporation's scenario: what the special-corporation tests start from --------------------------------------
+def unlock(corp: Corp, *levels: int) -> None:
+    """Unlock tech ``levels`` (whatever the tech tracker says)."""
+    for level in levels:
+        corp.tech |= 1 << level
+
+
+def corporation_at_tiles(corporation: str, *levels: int, players: int = 2,
+                         **options: Any) -> tuple[PlanetUnknownState, Corp]:
+    """Everybody plays ``corporation`` (:func:`at_tiles`); player 0 has tech ``levels`` unlocked, has placed this
+    round's tile and has nothing open (:func:`with_items`). Returns the state and player 0's board."""
+    state = at_tiles(players, corporation=corporation, **options)
+    corp = state.corps[0]
+    unlock(corp, *levels)
+    with_items(state, 0)
+    return state, corp
+
+
+def actions(state: PlanetUnknownState, player: int = 0) -> set[str]:
+    """The legal actions of ``player``, written out."""
+    return {str(a) for a in state.legal_actions(player)}

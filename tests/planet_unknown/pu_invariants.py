@@ -160,3 +160,17 @@ def mutate(action: Action, rng: random.Random) -> Action:
         args[index] = rng.choice(("inner", "outer", "civ", "water", "energy", "row", "nonsense"))
     return Action(action.kind, *args)
 
+
+
+def random_corporation_games(corporation: str, players: int, first_seed: int,
+                             **options: Any) -> list[PlanetUnknownState]:
+    """Two random games (seeds ``first_seed`` and the next) in which every player plays ``corporation``, with events
+    and ``options``: the invariants after every action, the views every 30 actions, a replay of the record, and the
+    corporation on every board at the end. Returns the final states."""
+    finals = []
+    for seed in (first_seed, first_seed + 1):
+        state = play_random(players, seed, {"corporation": corporation, **options, "events": True}, views_every=30,
+                            replay=True)
+        assert {c.corporation_name for c in state.corps} == {corporation}
+        finals.append(state)
+    return finals

@@ -4,8 +4,19 @@ each civ milestone brings, and each tech ability (reference §4.7; ruling R6 for
 from __future__ import annotations
 
 import pytest
-from pu_helpers import at_tiles, paint, place, refresh, set_depot, tile_type, with_items
-from pu_invariants import play_random
+from pu_helpers import (
+    actions,
+    at_tiles,
+    corporation_at_tiles,
+    paint,
+    place,
+    refresh,
+    set_depot,
+    tile_type,
+    unlock,
+    with_items,
+)
+from pu_invariants import random_corporation_games
 
 from brassboard.engine import IllegalAction
 from brassboard.games.planet_unknown import corporations
@@ -21,9 +32,15 @@ def republic(players: int = 2, seed: int = 0, **options: object) -> PlanetUnknow
     return at_tiles(players, seed, corporation="Republic", **options)
 
 
-def unlock(corp: Corp, *levels: int) -> None:
-    for level in levels:
-        corp.tech |= 1 << level
+def civ_step(state: PlanetUnknownState, tracks: list[int], *levels: int) -> Corp:
+    """Player 0, trackers at ``tracks`` (civ, water, biomass, rover, tech) and tech ``levels`` unlocked, takes an open
+    step on the civ track; returns their board."""
+    corp = with_items(state, 0, ["gain", CIV])
+    corp.tracks = tracks
+    unlock(corp, *levels)
+    refresh(state)
+    state.apply(0, "gain civ")
+    return corp
 
 
 def test_republic_has_seven_civ_milestones_ranked_1_2_2_3_3_4_4_and_one_rover() -> None:
@@ -37,10 +54,7 @@ def test_republic_has_seven_civ_milestones_ranked_1_2_2_3_3_4_4_and_one_rover() 
 
 def test_a_civ_milestone_makes_the_player_regress_another_tracker() -> None:
     state = republic()
-    corp = with_items(state, 0, ["gain", CIV])
-    corp.tracks = [1, 3, 0, 2, 0]
-    refresh(state)
-    state.apply(0, "gain civ")
+    corp = civ_step(state, [1, 3, 0, 2, 0])
     assert corp.tracks[CIV] == 2
     assert ["civ", 1] in corp.pending
     regress = sorted(str(a) for a in state.legal_actions(0) if a.kind == "regress")
@@ -54,31 +68,21 @@ def test_a_civ_milestone_makes_the_player_regress_another_tracker() -> None:
 
 def test_with_every_other_tracker_at_zero_a_civ_milestone_regresses_nothing() -> None:
     state = republic()
-    corp = with_items(state, 0, ["gain", CIV])
-    corp.tracks = [1, 0, 0, 0, 0]
-    refresh(state)
-    state.apply(0, "gain civ")
+    corp = civ_step(state, [1, 0, 0, 0, 0])
     assert not any(item[0] == "regress" for item in corp.pending)
     assert "done" in {a.kind for a in state.legal_actions(0)}
 
 
 def test_regressing_tech_below_a_milestone_locks_its_level() -> None:
     state = republic()
-    corp = with_items(state, 0, ["gain", CIV])
-    corp.tracks = [1, 0, 0, 0, 3]
-    unlock(corp, 1)
-    refresh(state)
-    state.apply(0, "gain civ")
+    corp = civ_step(state, [1, 0, 0, 0, 3], 1)
     state.apply(0, "regress tech")
     assert corp.tracks[TECH] == 2 and not corp.level(1)
 
 
 def test_universal_coalition_regresses_nothing_at_a_civ_milestone() -> None:
     state = at_tiles(2)
-    corp = with_items(state, 0, ["gain", CIV])
-    corp.tracks = [2, 3, 3, 3, 3]
-    refresh(state)
-    state.apply(0, "gain civ")
+    corp = civ_step(state, [2, 3, 3, 3, 3])
     assert corp.pending == [["civ", 1]]
 
 
@@ -159,7 +163,7 @@ def test_tech_3_a_rover_on_a_civ_icon_moves_to_any_other_civ_icon_for_one_moveme
     corp.rovers = [g.cell(2, 5)]
     corp.movement = 1
     refresh(state)
-    assert "rove 0 9 9" not in {str(a) for a in state.legal_actions(0)}  # level 3 locked
+    assert "rove 0 9 9" not in actions(state)  # level 3 locked
     unlock(corp, 3)
     refresh(state)
     moves = {str(a) for a in state.legal_actions(0) if a.kind == "rove"}
@@ -177,17 +181,13 @@ def test_tech_3_needs_the_rover_on_a_civ_icon() -> None:
     corp.rovers = [g.cell(2, 5)]
     corp.movement = 1
     refresh(state)
-    assert "rove 0 9 9" not in {str(a) for a in state.legal_actions(0)}
+    assert "rove 0 9 9" not in actions(state)
 
 
 # ----- tech 4: a synergy with every civ milestone -----------------------------------------------------------
 def test_tech_4_every_civ_milestone_also_gives_a_synergy() -> None:
     state = republic()
-    corp = with_items(state, 0, ["gain", CIV])
-    corp.tracks = [3, 1, 0, 0, 0]
-    unlock(corp, 4)
-    refresh(state)
-    state.apply(0, "gain civ")
+    corp = civ_step(state, [3, 1, 0, 0, 0], 4)
     assert corp.tracks[CIV] == 4
     assert ["civ", 2] in corp.pending and ["synergy"] in corp.pending
     assert any(item[0] == "regress" for item in corp.pending)
@@ -211,8 +211,8 @@ def test_tech_5_at_game_end_the_player_keeps_two_of_every_civ_card_left() -> Non
     for _ in range(20):  # resolve what an immediate card brings, then the second pick
         if corp.offer or state.phase == OVER:
             break
-        actions = [a for a in state.legal_actions(0) if a.kind != "rove"]
-        state.apply(0, actions[0])
+        choices = [a for a in state.legal_actions(0) if a.kind != "rove"]
+        state.apply(0, choices[0])
     assert sorted(corp.offer) == sorted(c for c in left if c != first)
     state.apply(0, "keep 1")
     for _ in range(20):
@@ -225,10 +225,7 @@ def test_tech_5_at_game_end_the_player_keeps_two_of_every_civ_card_left() -> Non
 # ----- whole games ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [1, 3, 6])
 def test_random_republic_games_keep_the_invariants(players: int) -> None:
-    for seed in range(2):
-        state = play_random(players, 50 + seed, {"corporation": "Republic", "events": True}, views_every=30,
-                            replay=True)
-        assert {c.corporation_name for c in state.corps} == {"Republic"}
+    random_corporation_games("Republic", players, 50)
 
 
 def test_determinize_keeps_a_republic_offer_lawful() -> None:
@@ -254,10 +251,7 @@ def test_determinize_keeps_a_republic_offer_lawful() -> None:
 
 def test_biomass_and_tech_trackers_regress_for_republic_too() -> None:
     state = republic()
-    corp = with_items(state, 0, ["gain", CIV])
-    corp.tracks = [1, 0, 2, 0, 0]
-    refresh(state)
-    state.apply(0, "gain civ")
+    corp = civ_step(state, [1, 0, 2, 0, 0])
     assert [str(a) for a in state.legal_actions(0) if a.kind == "regress"] == ["regress biomass"]
     state.apply(0, "regress biomass")
     assert corp.tracks[BIOMASS] == 1 and state.phase == TILES
@@ -410,19 +404,13 @@ def test_flux_tech_5_advances_the_flux_tracker_once_a_round() -> None:
 
 @pytest.mark.parametrize("players", [1, 3, 6])
 def test_random_flux_games_keep_the_invariants(players: int) -> None:
-    for seed in range(2):
-        state = play_random(players, 70 + seed, {"corporation": "Flux Industries", "events": True},
-                            views_every=30, replay=True)
+    for state in random_corporation_games("Flux Industries", players, 70):
         assert all(c.flux >= 0 for c in state.corps)
 
 
 # ===== Horizon Group =============================================================================================
 def horizon(*levels: int) -> tuple[PlanetUnknownState, Corp]:
-    state = at_tiles(2, corporation="Horizon Group")
-    corp = state.corps[0]
-    unlock(corp, *levels)
-    with_items(state, 0)
-    return state, corp
+    return corporation_at_tiles("Horizon Group", *levels)
 
 
 def test_horizon_group_has_four_rovers() -> None:
@@ -529,19 +517,12 @@ def test_horizon_tech_5_advances_the_rover_tracker_once_a_round() -> None:
 
 @pytest.mark.parametrize("players", [1, 3, 6])
 def test_random_horizon_games_keep_the_invariants(players: int) -> None:
-    for seed in range(2):
-        state = play_random(players, 90 + seed, {"corporation": "Horizon Group", "events": True},
-                            views_every=30, replay=True)
-        assert {c.corporation_name for c in state.corps} == {"Horizon Group"}
+    random_corporation_games("Horizon Group", players, 90)
 
 
 # ===== Cosmos Inc ================================================================================================
 def cosmos(*levels: int, planet: str = "KSB-4156") -> tuple[PlanetUnknownState, Corp]:
-    state = at_tiles(2, corporation="Cosmos Inc", planet=planet)
-    corp = state.corps[0]
-    unlock(corp, *levels)
-    with_items(state, 0)
-    return state, corp
+    return corporation_at_tiles("Cosmos Inc", *levels, planet=planet)
 
 
 def test_cosmos_a_collected_lifepod_goes_onto_a_track_or_stays_to_score() -> None:
@@ -551,7 +532,7 @@ def test_cosmos_a_collected_lifepod_goes_onto_a_track_or_stays_to_score() -> Non
     refresh(state)
     state.apply(0, "rove 0 7 2")
     assert corp.lifepods_collected == 1 and corp.pending == [["pod"]]
-    choices = {str(a) for a in state.legal_actions(0)}
+    choices = actions(state)
     assert "pod area" in choices and "pod civ 3" in choices and "pod civ 0" not in choices  # the tracker's square
     assert "pod civ 15" not in choices and "pod rover 15" in choices
     state.apply(0, "pod civ 3")
@@ -584,7 +565,7 @@ def test_cosmos_regress_jumps_too_and_a_move_off_the_track_is_impossible() -> No
     corp.track_pods = [[BIOMASS, 15]]
     corp.tracks[BIOMASS] = 14
     with_items(state, 0, ["synergy"])
-    assert "synergy biomass" not in {str(a) for a in state.legal_actions(0)}
+    assert "synergy biomass" not in actions(state)
 
 
 def test_cosmos_a_lifepod_on_a_tech_milestone_locks_its_level() -> None:
@@ -601,7 +582,7 @@ def test_cosmos_tech_1_rovers_move_diagonally_and_cross_tartarus_at_its_crossing
     corp.rovers = [g.cell(5, 3)]
     corp.movement = 1
     refresh(state)
-    assert "rove 0 6 4" not in {str(a) for a in state.legal_actions(0)}
+    assert "rove 0 6 4" not in actions(state)
     unlock(corp, 1)
     refresh(state)
     moves = {str(a) for a in state.legal_actions(0) if a.kind == "rove"}
@@ -660,10 +641,7 @@ def test_cosmos_tech_5_moves_one_lifepod_once_a_round() -> None:
 
 @pytest.mark.parametrize("players", [1, 3, 6])
 def test_random_cosmos_games_keep_the_invariants(players: int) -> None:
-    for seed in range(2):
-        state = play_random(players, 110 + seed, {"corporation": "Cosmos Inc", "planet": "Tartarus",
-                                                  "events": True}, views_every=30, replay=True)
-        assert {c.corporation_name for c in state.corps} == {"Cosmos Inc"}
+    random_corporation_games("Cosmos Inc", players, 110, planet="Tartarus")
 
 
 def test_cosmos_a_raise_stops_where_lifepods_leave_no_position() -> None:
@@ -681,11 +659,7 @@ OASIS = FIG.corporations["Oasis Ultd."]
 
 
 def oasis(*levels: int) -> tuple[PlanetUnknownState, Corp]:
-    state = at_tiles(2, corporation="Oasis Ultd.")
-    corp = state.corps[0]
-    unlock(corp, *levels)
-    with_items(state, 0)
-    return state, corp
+    return corporation_at_tiles("Oasis Ultd.", *levels)
 
 
 def test_oasis_the_water_tracker_walks_its_path_claiming_each_cells_benefit() -> None:
@@ -716,11 +690,11 @@ def test_oasis_no_tracker_moves_onto_another_trackers_cell() -> None:
     state, corp = oasis()
     corp.tracks = [0, 1, 2, 0, 0]  # the biomass tracker stands on (biomass, 2), the water path's next cell
     with_items(state, 0, ["synergy"])
-    assert "synergy water" not in {str(a) for a in state.legal_actions(0)}
+    assert "synergy water" not in actions(state)
     corp.tracks = [0, 2, 1, 0, 0]  # now the water tracker stands on (biomass, 2): the biomass tracker is blocked
     refresh(state)
-    assert "synergy biomass" not in {str(a) for a in state.legal_actions(0)}
-    assert "synergy civ" in {str(a) for a in state.legal_actions(0)}
+    assert "synergy biomass" not in actions(state)
+    assert "synergy civ" in actions(state)
 
 
 def test_oasis_tech_1_jumps_past_a_blocking_tracker() -> None:
@@ -762,10 +736,7 @@ def test_oasis_techs_3_to_5_on_placing_a_tile() -> None:
 
 @pytest.mark.parametrize("players", [1, 3, 6])
 def test_random_oasis_games_keep_the_invariants(players: int) -> None:
-    for seed in range(2):
-        state = play_random(players, 130 + seed, {"corporation": "Oasis Ultd.", "events": True},
-                            views_every=30, replay=True)
-        assert {c.corporation_name for c in state.corps} == {"Oasis Ultd."}
+    random_corporation_games("Oasis Ultd.", players, 130)
 
 
 # ===== the greedy bot ============================================================================================

@@ -5,8 +5,8 @@ reference's table."""
 from __future__ import annotations
 
 import pytest
-from pu_helpers import at_tiles, paint, refresh, set_depot, tile_type, with_items
-from pu_invariants import play_random
+from pu_helpers import actions, at_tiles, corporation_at_tiles, paint, refresh, set_depot, tile_type, with_items
+from pu_invariants import random_corporation_games
 
 from brassboard.engine import IllegalAction
 from brassboard.games.planet_unknown import geometry as g
@@ -18,16 +18,7 @@ JUMP = FIG.corporations["Jump Drive"]
 
 
 def jump(*slots: int, players: int = 2) -> tuple[PlanetUnknownState, Corp]:
-    state = at_tiles(players, corporation="Jump Drive")
-    corp = state.corps[0]
-    for level in slots:
-        corp.tech |= 1 << level
-    with_items(state, 0)
-    return state, corp
-
-
-def actions(state: PlanetUnknownState, player: int = 0) -> set[str]:
-    return {str(a) for a in state.legal_actions(player)}
+    return corporation_at_tiles("Jump Drive", *slots, players=players)
 
 
 def test_jump_drive_tech_medals_fall_as_the_tracker_rises_and_no_position_unlocks_a_tech() -> None:
@@ -218,10 +209,7 @@ def test_text_render_shows_the_sixth_slot() -> None:
 
 @pytest.mark.parametrize("players", [1, 3, 6])
 def test_random_jump_drive_games_keep_the_invariants(players: int) -> None:
-    for seed in range(2):
-        state = play_random(players, 150 + seed, {"corporation": "Jump Drive", "events": True},
-                            views_every=30, replay=True)
-        assert {c.corporation_name for c in state.corps} == {"Jump Drive"}
+    random_corporation_games("Jump Drive", players, 150)
 
 
 def test_asymmetric_corporations_deal_jump_drive_too() -> None:

@@ -5,8 +5,8 @@ worked by hand from the reference's table."""
 from __future__ import annotations
 
 import pytest
-from pu_helpers import at_tiles, refresh, with_items
-from pu_invariants import play_random
+from pu_helpers import corporation_at_tiles, refresh, with_items
+from pu_invariants import random_corporation_games
 
 from brassboard.engine import IllegalAction
 from brassboard.games.planet_unknown import corporations
@@ -19,12 +19,7 @@ MAKESHIFT = FIG.corporations["Makeshift"]
 
 
 def makeshift(*levels: int) -> tuple[PlanetUnknownState, Corp]:
-    state = at_tiles(2, corporation="Makeshift")
-    corp = state.corps[0]
-    for level in levels:
-        corp.tech |= 1 << level
-    with_items(state, 0)
-    return state, corp
+    return corporation_at_tiles("Makeshift", *levels)
 
 
 def put(corp: Corp, t: int, column: int, height: int) -> None:
@@ -172,10 +167,7 @@ def test_text_render_marks_each_tracker_in_its_column() -> None:
 
 @pytest.mark.parametrize("players", [1, 3, 6])
 def test_random_makeshift_games_keep_the_invariants(players: int) -> None:
-    for seed in range(2):
-        state = play_random(players, 190 + seed, {"corporation": "Makeshift", "events": True},
-                            views_every=30, replay=True)
-        assert {c.corporation_name for c in state.corps} == {"Makeshift"}
+    for state in random_corporation_games("Makeshift", players, 190):
         for corp in state.corps:
             cells = {(c, h) for c, h in zip(corp.columns, corp.tracks, strict=True)}
             assert len(cells) == 5  # never two trackers on one cell

@@ -18,7 +18,7 @@ from tharos_card_helpers import (
     refused_with,
     to_decision_of,
 )
-from tharos_helpers import activate, dice_conserved, put_tile, set_dice
+from tharos_helpers import activate, dice_conserved, pass_others, put_tile, set_dice
 
 from brassboard.games.tharos import dice
 from brassboard.games.tharos.action_card_data import deck_figures, default_figures
@@ -201,9 +201,7 @@ def test_card_05_lets_a_white_field_be_used_twice() -> None:
     state, p = holding(5, "w3 w4 r2")
     state.apply(p, "money little dice w3")
     state.apply(p, "done")
-    while state.active_players() != [p]:
-        other = state.active_players()[0]
-        state.apply(other, "pass")
+    pass_others(state, p)
     assert not any(a.startswith("money") for a in legal_set(state, p))
     state.apply(p, "play 5")
     assert "money little dice r2" in legal_set(state, p)

@@ -21,7 +21,7 @@ from tharos_card_helpers import (
     refused_with,
     to_decision_of,
 )
-from tharos_helpers import activate, dice_conserved, put_mine, put_tile, set_dice
+from tharos_helpers import activate, dice_conserved, pass_others, put_mine, put_tile, set_dice
 
 from brassboard.engine import Action
 from brassboard.games.tharos import dice
@@ -91,8 +91,7 @@ def test_card_24_refused_when_the_money_field_is_used() -> None:
     set_dice(state, p, "w5 w6 w1")
     state.apply(p, "money little dice w1")
     state.apply(p, "done")
-    while state.active_players() != [p]:
-        state.apply(state.active_players()[0], "pass")
+    pass_others(state, p)
     refused_with(state, p, "play 24", "action card 24")
 
 
@@ -505,8 +504,7 @@ def test_card_24_does_not_follow_another_action() -> None:
     set_dice(state, p, "w2 w3 r4")
     state.apply(p, "money many dice w2 w3")
     state.apply(p, "play 7")  # the one card of this action
-    while state.active_players() != [p]:
-        state.apply(state.active_players()[0], "pass")
+    pass_others(state, p)
     state.apply(p, "cards single dice r4")
     from brassboard.games.tharos.turn import card_plays
 

@@ -3,8 +3,20 @@ own, once per turn per player, no die needed, the free use right after building;
 
 from __future__ import annotations
 
-from tharos_card_helpers import active_tokens, mask
-from tharos_helpers import activate, new_state, play, put_tile, refused, set_dice
+from tharos_card_helpers import active_tokens, legal_set, mask
+from tharos_helpers import (
+    activate,
+    build,
+    forget,
+    new_state,
+    offered,
+    pass_others,
+    play,
+    put_tile,
+    refused,
+    set_dice,
+    turn_scenario,
+)
 
 from brassboard.engine import Action
 from brassboard.games.tharos import dice as d
@@ -13,20 +25,8 @@ from brassboard.games.tharos.figures import CELL_NAMES, CELL_OF, NEIGHBOURS, TRA
 from brassboard.games.tharos.rules import TharosState
 
 
-def _built(state: TharosState, building: str, owner: int | None = None) -> None:
-    board = state.board
-    board.unbuilt.remove(building)
-    board.built.append(building)
-    if owner is not None:
-        board.owners[building] = owner
-        state.guilds[owner].guild -= 1
-    state._legal = {}
-
-
-
-
 def _uses(state: TharosState, p: int, building: str) -> set[str]:
-    return {str(a) for a in state.legal_actions(p) if a.kind == "use" and a.args[0] == building}
+    return offered(state, p, "use", building)
 
 
 
@@ -39,71 +39,49 @@ def test_printed_prices() -> None:
 
 
 def test_another_owner_gets_2_of_the_price_an_owner_pays_it_in_full() -> None:
-    state = new_state()
-    p = state.board.current
+    state, p, g = turn_scenario(money=10, dice="w2 y1")
     other = (p + 1) % 3
-    _built(state, "civil_office", owner=other)
-    _built(state, "survey_office", owner=p)
-    g = state.guilds[p]
-    g.money = 10
+    build(state, "civil_office", owner=other)
+    build(state, "survey_office", owner=p)
     put_tile(state, p, "A1")
-    set_dice(state, p, "w2 y1")
     play(state, p, "use civil_office w2 6")
     assert g.money == 6 and state.guilds[other].money == 2  # 4 paid, 2 of them to the owner
     assert active_tokens(state, p) == ["w6", "y1"] and g.fields == {}  # no die used, no field blocked
-    while state.active_players() != [p]:
-        state.apply(state.active_players()[0], Action("pass"))
+    pass_others(state, p)
     play(state, p, "use survey_office A1 B1")
     assert g.money == 2  # the owner pays the full price of 4
     assert state.board.guild_on[CELL_OF["B1"]] & 1 << p and not state.board.guild_on[CELL_OF["A1"]] & 1 << p
 
 
 def test_each_building_once_per_turn_per_player() -> None:
-    state = new_state(players=2)
-    p = state.board.current
-    _built(state, "civil_office")
-    state.guilds[p].money = 10
-    set_dice(state, p, "w2 y1")
+    state, p, _ = turn_scenario(2, built=["civil_office"], money=10, dice="w2 y1")
     play(state, p, "use civil_office w2 5")
-    while state.active_players() != [p]:
-        state.apply(state.active_players()[0], Action("pass"))
+    pass_others(state, p)
     assert not _uses(state, p, "civil_office")
     assert "once per turn" in refused(state, p, "use civil_office y1 6")
 
 
 def test_an_unbuilt_building_or_too_little_money_is_refused() -> None:
-    state = new_state()
-    p = state.board.current
-    set_dice(state, p, "w2")
-    state.guilds[p].money = 20
+    state, p, g = turn_scenario(money=20, dice="w2")
     assert "not built" in refused(state, p, "use civil_office w2 6")
-    _built(state, "secret_society")
-    state.guilds[p].money = 7
-    state._legal = {}
+    build(state, "secret_society")
+    g.money = 7
+    forget(state)
     assert "costs 8" in refused(state, p, "use secret_society w2")
 
 
 def test_secret_society_turns_a_die_to_3_onto_the_attack_field() -> None:
-    state = new_state()
-    p = state.board.current
-    _built(state, "secret_society")
-    g = state.guilds[p]
-    g.money = 8
-    set_dice(state, p, "y6 w1")
+    state, p, g = turn_scenario(built=["secret_society"], money=8, dice="y6 w1")
     play(state, p, "use secret_society w1")
     assert [(d.token(x), where) for x, where in zip(g.placed, g.placed_on, strict=True)] == [("w3", "attack")]
     assert g.money == 0
 
 
 def test_large_market_five_tiles_of_one_sort_for_two_trade_medals() -> None:
-    state = new_state()
-    p = state.board.current
-    _built(state, "large_market")
-    g = state.guilds[p]
-    g.money = 2
+    state, p, g = turn_scenario(built=["large_market"], money=2)
     g.ore = mask("wyrgb")
     g.crystal = mask("wyrg")
-    state._legal = {}
+    forget(state)
     assert _uses(state, p, "large_market") == {"use large_market ore wyrgb"}
     assert "no blue crystal" in refused(state, p, "use large_market crystal wyrgb")
     play(state, p, "use large_market ore wyrgb")
@@ -111,14 +89,10 @@ def test_large_market_five_tiles_of_one_sort_for_two_trade_medals() -> None:
 
 
 def test_small_market_three_tiles_of_one_sort_for_a_trade_medal() -> None:
-    state = new_state()
-    p = state.board.current
-    _built(state, "small_market")
-    g = state.guilds[p]
-    g.money = 3
+    state, p, g = turn_scenario(built=["small_market"], money=3)
     g.crystal = mask("wrgb")
     g.ore = mask("wy")
-    state._legal = {}
+    forget(state)
     assert len(_uses(state, p, "small_market")) == 4  # 3 of the 4 crystal colours; 2 ore tiles are too few
     assert "3 different" in refused(state, p, "use small_market ore wy")
     play(state, p, "use small_market crystal rgb")
@@ -127,52 +101,37 @@ def test_small_market_three_tiles_of_one_sort_for_a_trade_medal() -> None:
 
 
 def test_new_market_two_ore_and_two_crystal_for_two_trade_medals() -> None:
-    state = new_state()
-    p = state.board.current
-    _built(state, "new_market")
-    g = state.guilds[p]
-    g.money = 5
+    state, p, g = turn_scenario(built=["new_market"], money=5)
     g.ore = mask("wy")
     g.crystal = mask("r")
-    state._legal = {}
+    forget(state)
     assert not _uses(state, p, "new_market")  # one crystal tile only
     assert "2 different crystal" in refused(state, p, "use new_market ore wy crystal r")
     g.crystal = mask("rb")
-    state._legal = {}
+    forget(state)
     play(state, p, "use new_market ore wy crystal rb")
     assert g.ore == g.crystal == 0 and g.medals[TRADE] == 2 and g.money == 0
 
 
 def test_notary_repeats_a_used_white_field_with_its_dice() -> None:
-    state = new_state()
-    p = state.board.current
-    _built(state, "notary")
-    g = state.guilds[p]
-    g.money = 8
-    set_dice(state, p, "w5 w6 r2")
+    state, p, g = turn_scenario(built=["notary"], money=8, dice="w5 w6 r2")
     assert not _uses(state, p, "notary")  # no field used yet
     play(state, p, "money many dice w5")
-    while state.active_players() != [p]:
-        state.apply(state.active_players()[0], Action("pass"))
+    pass_others(state, p)
     assert g.money == 13
-    assert "money many dice w6" not in {str(a) for a in state.legal_actions(p)}  # the field is blocked
+    assert "money many dice w6" not in legal_set(state, p)  # the field is blocked
     play(state, p, "use notary")
     assert state.board.pending[0][:2] == [p, NOTARY]
-    offered = {str(a) for a in state.legal_actions(p)}
-    assert offered == {"money many dice w6", "money little dice w6", "money little dice r2"}
+    assert legal_set(state, p) == {"money many dice w6", "money little dice w6", "money little dice r2"}
     play(state, p, "money many dice w6")
     assert g.money == 13 - 8 + 6 and g.fields == {"money": "many"}
 
 
 def test_organisation_office_takes_a_card_from_the_discard_pile() -> None:
-    state = new_state()
-    p = state.board.current
-    _built(state, "organisation_office")
-    g = state.guilds[p]
-    g.money = 15
+    state, p, g = turn_scenario(built=["organisation_office"], money=15)
     state.board.action_discard = [4]
     state.board.action_deck.remove(4)
-    state._legal = {}
+    forget(state)
     play(state, p, "use organisation_office")
     assert state.board.pending[0][:2] == [p, OFFICE]
     assert [str(a) for a in state.legal_actions(p)] == ["use organisation_office take 4"]
@@ -181,11 +140,7 @@ def test_organisation_office_takes_a_card_from_the_discard_pile() -> None:
 
 
 def test_survey_office_moves_a_tile_to_an_adjacent_landscape_without_one() -> None:
-    state = new_state()
-    p = state.board.current
-    _built(state, "survey_office")
-    g = state.guilds[p]
-    g.money = 4
+    state, p, g = turn_scenario(built=["survey_office"], money=4)
     put_tile(state, p, "A1", "B1")
     assert _uses(state, p, "survey_office") == {"use survey_office A1 A2", "use survey_office B1 B2",
                                                 "use survey_office B1 C1"}
@@ -196,11 +151,7 @@ def test_survey_office_moves_a_tile_to_an_adjacent_landscape_without_one() -> No
 
 
 def test_civil_office_turns_a_die_to_5_or_6() -> None:
-    state = new_state()
-    p = state.board.current
-    _built(state, "civil_office")
-    state.guilds[p].money = 4
-    set_dice(state, p, "r1 w5")
+    state, p, _ = turn_scenario(built=["civil_office"], money=4, dice="r1 w5")
     assert _uses(state, p, "civil_office") == {"use civil_office r1 5", "use civil_office r1 6",
                                                "use civil_office w5 6"}
     assert "5 or 6" in refused(state, p, "use civil_office r1 4")
@@ -209,74 +160,45 @@ def test_civil_office_turns_a_die_to_5_or_6() -> None:
 
 
 def test_free_use_right_after_building_counts_as_the_turns_use() -> None:
-    state = new_state(players=2)
-    p = state.board.current
-    g = state.guilds[p]
-    g.money = 10
-    set_dice(state, p, "y4 w1")
+    state, p, g = turn_scenario(2, money=10, dice="y4 w1")
     play(state, p, "build civil_office dice y4")
     assert state.board.pending[0] == [p, FREE_USE, "civil_office"]
-    assert {str(a) for a in state.legal_actions(p)} == {"use civil_office w1 5", "use civil_office w1 6",
-                                                       "use civil_office skip"}
+    assert legal_set(state, p) == {"use civil_office w1 5", "use civil_office w1 6", "use civil_office skip"}
     play(state, p, "use civil_office w1 6")
     assert g.money == 0 and active_tokens(state, p) == ["w6"]
-    while state.active_players() != [p]:
-        state.apply(state.active_players()[0], Action("pass"))
+    pass_others(state, p)
     g.money = 4
-    state._legal = {}
+    forget(state)
     assert "once per turn" in refused(state, p, "use civil_office w6 5")
 
 
 def test_free_use_may_be_skipped_and_then_the_building_is_still_usable() -> None:
-    state = new_state(players=2)
-    p = state.board.current
-    g = state.guilds[p]
-    g.money = 14
-    set_dice(state, p, "y4 w1")
+    state, p, g = turn_scenario(2, money=14, dice="y4 w1")
     play(state, p, "build civil_office dice y4")
     play(state, p, "use civil_office skip")
     assert not state.board.pending and g.money == 4
-    while state.active_players() != [p]:
-        state.apply(state.active_players()[0], Action("pass"))
+    pass_others(state, p)
     play(state, p, "use civil_office w1 5")
     assert g.money == 0
 
 
 def test_building_uses_need_no_die_and_repeat_across_buildings() -> None:
-    state = new_state(players=2)
-    p = state.board.current
-    _built(state, "civil_office")
-    _built(state, "secret_society")
-    g = state.guilds[p]
-    g.money = 12
-    set_dice(state, p, "r1 w2")
+    state, p, g = turn_scenario(2, built=["civil_office", "secret_society"], money=12, dice="r1 w2")
     play(state, p, "use civil_office r1 6")
-    while state.active_players() != [p]:
-        state.apply(state.active_players()[0], Action("pass"))
+    pass_others(state, p)
     play(state, p, "use secret_society w2")
     assert g.money == 0 and g.fields == {} and sorted(g.buildings_used) == ["civil_office", "secret_society"]
 
 
 def test_notary_is_refused_when_no_used_field_offers_an_action() -> None:
-    state = new_state()
-    p = state.board.current
-    _built(state, "notary")
-    activate(state, p, "gunner")
-    g = state.guilds[p]
-    g.money = 20
-    set_dice(state, p, "y1")
+    state, p, g = turn_scenario(built=["notary"], cards=["gunner"], money=20, dice="y1")
     g.fields = {"build": "build"}
-    state._legal = {}
+    forget(state)
     assert "none of them offers an action" in refused(state, p, "use notary")
 
 
 def test_decision_answers_outside_their_decision_are_refused_naming_it() -> None:
-    state = new_state()
-    p = state.board.current
-    _built(state, "organisation_office")
-    _built(state, "civil_office")
-    state.guilds[p].money = 20
-    state._legal = {}
+    state, p, _ = turn_scenario(built=["organisation_office", "civil_office"], money=20)
     assert "decision" in refused(state, p, "use organisation_office take 3")
     assert "free use right after building" in refused(state, p, "use civil_office skip")
     activate(state, p, "organiser", tiles=1)
@@ -298,18 +220,12 @@ def test_canonical_notation_of_market_tiles_and_card_landscapes() -> None:
 
 
 def test_order_free_arguments_are_read_in_any_order() -> None:
-    state = new_state()
-    p = state.board.current
-    _built(state, "small_market")
-    activate(state, p, "crystallographer")
-    g = state.guilds[p]
-    g.money = 2
+    state, p, g = turn_scenario(built=["small_market"], cards=["crystallographer"], money=2)
     g.ore = mask("wyr")
-    state._legal = {}
+    forget(state)
     play(state, p, "use small_market ore ryw")
     assert g.ore == 0 and g.medals[TRADE] == 1
-    while state.active_players() != [p]:
-        state.apply(state.active_players()[0], Action("pass"))
+    pass_others(state, p)
     board = state.board
     pair = next((a, b) for a in range(16) for b in range(a + 1, 16)
                 if NEIGHBOURS[a] >> b & 1 and {board.colours[a], board.colours[b]} == {0, 1})

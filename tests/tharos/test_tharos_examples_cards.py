@@ -4,7 +4,7 @@ named after them."""
 from __future__ import annotations
 
 from tharos_card_helpers import mask, set_kinds
-from tharos_helpers import activate, new_state, play, put_mine, put_tile, set_converter, set_dice
+from tharos_helpers import activate, new_state, pass_others, play, put_mine, put_tile, set_converter, set_dice
 
 from brassboard.engine import Action
 from brassboard.games.tharos import dice as d
@@ -87,8 +87,7 @@ def test_example_crystal_and_ore_spends_a_manipulator_tile_to_raise_the_white_di
     play(state, p, "card manipulator tweak w3 up")
     assert sorted(d.token(x) for x in g.active) == ["r2", "w4"]
     assert g.card_tiles["manipulator"] == 1 and g.guild == supply + 1
-    while state.active_players() != [p]:
-        state.apply(state.active_players()[0], Action("pass"))
+    pass_others(state, p)
     play(state, p, "card manipulator tweak w4 up")
     assert sorted(d.token(x) for x in g.active) == ["r2", "w5"]
 

@@ -5,7 +5,7 @@ are in the card tests; here each kind of the core and of the plugins is tried at
 from __future__ import annotations
 
 import pytest
-from tharos_helpers import new_state, play, put_tile, refused, set_dice
+from tharos_helpers import new_state, pass_others, play, put_tile, refused, set_dice
 
 from brassboard.engine import Action, IllegalAction, new_game
 from brassboard.games.tharos.figures import CELL_NAMES, LETTERS
@@ -101,10 +101,6 @@ def test_a_white_field_is_used_once_per_turn() -> None:
     assert "money field is already used" in refused(state, p, "money many dice w5")
 
 
-def pass_others(state: TharosState, p: int) -> None:
-    while state.active_players() != [p]:
-        mover = state.active_players()[0]
-        state.apply(mover, "pass")
 
 
 def test_the_keep_decision_takes_only_a_drawn_card() -> None:

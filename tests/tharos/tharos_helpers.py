@@ -7,10 +7,13 @@ and mines are counted) and forgetting the cached legal actions (``state._legal =
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from brassboard.engine import Action, IllegalAction, new_game
 from brassboard.games.tharos import dice as d
 from brassboard.games.tharos.figures import CELL_OF, COLOUR_OF_LETTER, LETTERS
 from brassboard.games.tharos.rules import TharosState
+from brassboard.games.tharos.state import Guild
 
 
 def new_state(players: int = 3, seed: int = 0) -> TharosState:
@@ -152,3 +155,47 @@ def pass_all(state: TharosState) -> None:
         legal = state.legal_actions(p)
         action = Action("pass") if Action("pass") in legal else legal[-1]
         state.apply(p, action)
+
+
+# ----- turn scenarios: what the building and card tests start from --------------------------------------------------
+def build(state: TharosState, building: str, owner: int | None = None) -> None:
+    """Public building ``building`` stands on the board, ``owner``'s (one of their guild tiles on it) or nobody's."""
+    board = state.board
+    board.unbuilt.remove(building)
+    board.built.append(building)
+    if owner is not None:
+        board.owners[building] = owner
+        state.guilds[owner].guild -= 1
+    forget(state)
+
+
+def turn_scenario(players: int = 3, *, built: Sequence[str] = (), cards: Sequence[str] = (),
+                  money: int | None = None, dice: str | None = None) -> tuple[TharosState, int, Guild]:
+    """A fresh match (:func:`new_state`) at its current player's turn, set up as a test states it: the public
+    buildings ``built`` (nobody's), the player cards ``cards`` active (without guild tiles: :func:`activate` gives
+    them), the player's ``money`` and active ``dice`` (e.g. ``"w2 y1"``). Returns the state, the player and their
+    guild."""
+    state = new_state(players)
+    p = state.board.current
+    for building in built:
+        build(state, building)
+    for card in cards:
+        activate(state, p, card)
+    guild = state.guilds[p]
+    if money is not None:
+        guild.money = money
+    if dice is not None:
+        set_dice(state, p, dice)
+    forget(state)
+    return state, p, guild
+
+
+def offered(state: TharosState, p: int, kind: str, name: str) -> set[str]:
+    """The legal actions of ``kind`` about ``name`` (``"use"`` and a building, ``"card"`` and a player card)."""
+    return {str(a) for a in state.legal_actions(p) if a.kind == kind and a.args[0] == name}
+
+
+def pass_others(state: TharosState, p: int) -> None:
+    """Everyone else passes until it is ``p``'s player-turn again."""
+    while state.active_players() != [p]:
+        state.apply(state.active_players()[0], Action("pass"))
