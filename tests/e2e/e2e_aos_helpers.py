@@ -56,8 +56,9 @@ class AoSDriver(SeatDriver):
 
     def _check_route(self, version: int, action: str, shown: str) -> None:
         """The destination the route picker showed (traced by the page along the tracks) is where the rules
-        delivered the cube."""
-        for entry in self.state()["log"]:
+        delivered the cube. Read from the replay's whole log: the state message carries only the last entries, and
+        the bots' turns after the move can push it out of them."""
+        for entry in self.server.get(f"/api/matches/{self.match_id}/replay")["log"]:
             if entry["version"] >= version and entry["action"] == action and entry["seat"] == self.seat:
                 delivered = [e["to"] for e in entry.get("events", []) if e.get("type") == "move"]
                 assert delivered and f"({delivered[0]})" in shown, (action, shown, delivered)
