@@ -526,10 +526,11 @@ function landscape(i, targets) {
     dataset: { cell: cellName(i), action: acts && acts.length === 1 ? acts[0].text : undefined }, title,
     style: { background: colours.fill, borderColor: colours.dark },
     onclick: acts ? () => { if (acts.length === 1) send(acts[0].text); } : undefined },
-  h("span.th-cellname", cellName(i)),
   h("span.th-landname", landName(l.kind)),
+  // the coordinate shares the samples' row: beside the name it ran into long names (Wasteland, Ödland, Gebirge)
   h("span.th-samples", l.ore ? sample("ore", l.color, T("land.ore", { color: colourName(l.color) })) : null,
-    l.crystal ? sample("crystal", l.color, T("land.crystal", { color: colourName(l.color) })) : null),
+    l.crystal ? sample("crystal", l.color, T("land.crystal", { color: colourName(l.color) })) : null,
+    h("span.th-cellname", cellName(i))),
   h("span.th-conv", { title: T("land.converter", { name: converterName(l.converter) }) }, "⚙ ", converterName(l.converter)),
   h("span.th-pieces", l.mines.map((p) => mineTile(p, T("land.mine", { name: seatName(p) }))), l.guild.map((p) => guildTile(p, T("land.guild", { name: seatName(p) })))),
   target ? h("span.th-targetmark", { title: T("attack.title") }, "⚔ " + view.strength) : null);
