@@ -5,11 +5,15 @@ first-time player tripped over while playing whole games by clicking, in English
 390×844 phone:
 
 - a landscape's name, coordinate and converter stay inside its cell (they ran into each other and over the edge), and
-  the options of the player board's fields inside their field (long German words ran out of it).
+  the options of the player board's fields inside their field (long German words ran out of it);
+- the log speaks in words: dice as colour and pips ("red 6"), not the notation's tokens ("r6"), every follow-up
+  decision's word translated (a die set aside, a reroll, a card taken from the discard, medals exchanged), and an
+  entry with several outcomes (the attack, each round-end card and whom it hits, the damage) shows one per line.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +24,9 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.e2e
+
+TOKEN = re.compile(r"\b[wyrgb][0-9]\b")
+
 
 def open_match(page: Page, server: Server, seed: int = 11) -> dict[str, Any]:
     created = post_match(server, {"game": "tharos", "players": 2, "seats": ["human", "bot:random"], "seed": seed,
@@ -79,3 +86,52 @@ def test_landscape_cells_keep_their_words_inside(sized: Page, e2e_server: Server
     screenshot(sized, f"tharos_newcomer_cells_{width}_{sized.evaluate('() => navigator.language')}", full_page=False)
     assert sized.evaluate(JS_CELLS_SPILL) == []
     assert sized.locator(".th-table .th-land .th-cellname").count() == 16
+
+
+# the page's own describe() on entries like those of a real game (a card's die turned down, an attack card played
+# and the round-end cards with their damage)
+JS_DESCRIBE = """async () => {
+  const m = await import('/games/tharos/ui/main.js');
+  return [
+    m.describe({ seat: 0, action: 'defend dice r6', events: [] }),
+    m.describe({ seat: 0, action: 'card manipulator tweak b3 down', events: [] }),
+    m.describe({ seat: 1, action: 'pass', events: [
+      { type: 'attack_lost', player: 1, defence: 0, strength: 5, landscape: 'D1' },
+      { type: 'round_end_card', card: 6, column: 1, players: [0, 1], effects: [['jars', 3]] },
+      { type: 'round_end_card', card: 2, column: 2, players: [], effects: [] },
+      { type: 'damage', player: 0, effect: 'jars', amount: 3 }] }),
+    ...['card steam_pressure_plant aside w0', 'use civil_office y2 5', 'play 31 civil combat',
+        'use small_market ore wrb', 'card organiser again r4', 'use organisation_office take 12']
+      .map((action) => m.describe({ seat: 0, action, events: [] })),
+  ];
+}"""
+
+
+def test_the_log_reads_in_words(page: Page, e2e_server: Server) -> None:
+    open_match(page, e2e_server)
+    defend, tweak, round_end, aside, civil, honours, market, again, office = page.evaluate(JS_DESCRIBE)
+    assert "red 6" in defend and not TOKEN.search(defend), defend
+    # the words of every follow-up decision are translated: no notation word, no die token, no bare card number
+    assert aside == "Ada: Steam Pressure Plant: set this die aside white", aside
+    assert civil == "Ada: Use Civil Office yellow 2 → 5", civil
+    assert "civil medal combat medal" in honours, honours
+    assert market.endswith("ore white, red, blue"), market
+    assert "reroll one more die red 4" in again, again
+    assert "take #12 “" in office, office
+    assert "blue 3 down" in tweak and not TOKEN.search(tweak), tweak
+    lines = round_end.split("\n")
+    assert len(lines) == 5, lines  # the action, then one line for each outcome
+    assert "hits Ada, Bot 2" in lines[2] and "lose jars (3)" in lines[2], lines
+    assert "hits nobody: nothing happens" in lines[3], lines
+    page.locator('button.lang:text-is("DE")').click()
+    page.locator('.th-table h4:text-is("Landschaften und Angriffe")').wait_for()
+    defend, tweak, round_end, aside, civil, honours, market, again, office = page.evaluate(JS_DESCRIBE)
+    assert "rot 6" in defend and "Würfel" in defend, defend
+    assert "trifft niemanden: es geschieht nichts" in round_end, round_end
+    assert "beiseitelegen weiß" in aside and "Zivilmedaille Kampfmedaille" in honours, (aside, honours)
+    assert "Erz weiß, rot, blau" in market and "nehmen #12" in office, (market, office)
+    # the shell's log shows the lines as lines
+    assert page.evaluate("() => getComputedStyle(document.querySelector('#log')).display") != "none"
+    styled = page.evaluate("""() => { const li = document.createElement('span'); li.className = 'text';
+      document.querySelector('#log').append(li); const w = getComputedStyle(li).whiteSpace; li.remove(); return w; }""")
+    assert styled == "pre-line", styled

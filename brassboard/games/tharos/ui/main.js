@@ -12,7 +12,7 @@ import { h, stylesheet } from "/static/dom.js";
 import { boardKeys } from "/static/boardkeys.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
-import { parse, families, diceChoice, cellsOf, tokenDie, cellName, cellIndex, CELL, DIE_TOKEN, COLOURS } from "./model.js";
+import { parse, families, diceChoice, cellsOf, tokenDie, cellName, cellIndex, CELL, DIE_TOKEN, COLOURS, LETTERS } from "./model.js";
 import { dieSvg, blankDie, guildTile, mineTile, sample, chip, LAND, LETTER } from "./board.js";
 import { readView, FIELDS, MEDALS } from "./view.js";
 
@@ -92,13 +92,17 @@ const cellLabel = (i) => `${cellName(i)} ${view && view.lands[i] ? landName(view
 const CARD_NUMBER_KINDS = new Set(["keep", "discard", "damage"]);
 function wordLabel(w, kind = "") {
   if (/^[0-9]+$/.test(w)) {
-    if (CARD_NUMBER_KINDS.has(kind)) return `#${w} “${actionCardName(w)}”`;
+    // an action card's number: a kept, discarded or lost card, or one taken from the discard (a card's or building's take)
+    if (CARD_NUMBER_KINDS.has(kind) || kind === "card" || kind === "use") return `#${w} “${actionCardName(w)}”`;
     if (kind === "buy") return T("word.column", { n: w });
     return w;
   }
   if (CELL.test(w)) return `${w} ${view && view.lands[cellIndex(w)] ? landName(view.lands[cellIndex(w)].kind) : ""}`.trim();
-  if (DIE_TOKEN.test(w)) { const d = tokenDie(w); return `${colourName(d.color)} ${d.pips}`; }
+  // a die not rolled yet (pips 0: drawn, to be set aside) is only its colour
+  if (DIE_TOKEN.test(w)) { const d = tokenDie(w); return d.pips ? `${colourName(d.color)} ${d.pips}` : colourName(d.color); }
   if (COLOURS.includes(w)) return colourName(w);
+  if (kind === "medals" && MEDALS.includes(w)) return T("word.medal." + w);
+  if (/^[wyrgb]{2,}$/.test(w)) return [...w].map((l) => colourName(COLOURS[LETTERS.indexOf(l)])).join(", ");  // ore/crystal colours
   if (FIGURES.player_cards && FIGURES.player_cards[w]) return cardName(w);
   if (FIGURES.buildings && FIGURES.buildings[w]) return buildingName(w);
   return TF("word." + w, w.replace(/_/g, " "));
@@ -118,6 +122,17 @@ function familyLabel(family) {
   return TF("fam." + kind, kind);
 }
 
+/** The kind a word of `a` is read in: an action card naming medals (Exchange of Honours: "civil combat", a card
+ *  giving an exploration medal) reads its medal words as medals, not as combat strength. */
+const MEDAL_ONLY = ["exploration", "trade", "civil"];
+const wordKind = (a) => (a.kind === "play" && a.rest.some((w) => MEDAL_ONLY.includes(w)) ? "medals" : a.kind);
+
+/** The target words of an action in plain language; a number after a die is what the die is turned to. */
+function restWords(a) {
+  const kind = wordKind(a);
+  return a.rest.map((w, i) => (i > 0 && DIE_TOKEN.test(a.rest[i - 1]) && /^[0-9]+$/.test(w) ? `→ ${w}` : wordLabel(w, kind)));
+}
+
 /** The target part of an action as readable pieces (landscapes by name, dice drawn, words translated). */
 function restLabel(a) {
   if (a.kind === "buy" && a.rest.length === 2 && me !== null) {
@@ -131,7 +146,7 @@ function restLabel(a) {
     if (DIE_TOKEN.test(w)) { const d = tokenDie(w); out.push(h("span.th-inline", dieSvg(d.color, d.pips, 18, wordLabel(w)))); afterDie = true; continue; }
     if (out.length) out.push(" ");
     // a die followed by a number is turned to that number (Civil Office)
-    out.push(afterDie && /^[0-9]+$/.test(w) ? `→ ${w}` : wordLabel(w, a.kind));
+    out.push(afterDie && /^[0-9]+$/.test(w) ? `→ ${w}` : wordLabel(w, wordKind(a)));
     afterDie = false;
   }
   return out;
@@ -504,6 +519,10 @@ function roundEndText(c) {
   const rounds = (FIGURES.round_end || {})[String(c)];
   const effects = rounds && rounds[view.round - 1];
   if (!effects) return "#" + c;
+  return effectsText(effects);
+}
+/** A round-end card's damage ([[effect, n], ...]) in words. */
+function effectsText(effects) {
   if (!effects.length) return T("roundend.nothing");
   return effects.map(([effect, n]) => T("roundend.effect", { what: TF("dmg." + effect, effect).replace(/:$/, ""), n: n || T(effect.startsWith("half") ? "roundend.half" : "roundend.all") })).join("; ");
 }
@@ -756,11 +775,14 @@ export function describe(entry) {
   const who = seatName(entry.seat);
   const a = parse(entry.action);
   let text = familyLabel(a.family);
-  const rest = a.rest.map((w) => (DIE_TOKEN.test(w) ? w : wordLabel(w, a.kind))).join(" ");
+  // every word in plain language: a die as its colour and pips ("red 6"), never the notation's token ("r6")
+  const rest = restWords(a).join(" ");
   if (rest) text += " " + rest;
-  if (a.dice.length) text += ` (${T("log.dice")} ${a.dice.join(" ")})`;
+  if (a.dice.length) text += ` (${T("log.dice")}: ${a.dice.map((w) => wordLabel(w)).join(", ")})`;
   const extra = (entry.events || []).map(eventText).filter(Boolean);
-  return `${who}: ${text}${extra.length ? " — " + extra.join("; ") : ""}`;
+  if (extra.length <= 1) return `${who}: ${text}${extra.length ? " — " + extra[0] : ""}`;
+  // several outcomes (the attack, the round-end cards, the damage): one line each, not one long run-on line
+  return [`${who}: ${text}`, ...extra.map((x) => "• " + x)].join("\n");
 }
 
 /** The events worth a word in the log: what an action earned, attacks and their outcome, round-end damage. */
@@ -775,7 +797,8 @@ function eventText(e) {
     case "attack_card": return T("ev.attack", { value: e.value, land: land(e.landscape), strength: e.strength });
     case "defended": return T(e.sure ? "ev.sure" : "ev.defended", { name: name(e.player), defence: e.defence, strength: e.strength });
     case "attack_lost": return T("ev.lost", { name: name(e.player), defence: e.defence, strength: e.strength, land: land(e.landscape) });
-    case "round_end_card": return T("ev.roundEnd", { card: e.card, column: e.column, names: (e.players || []).map(name).join(", ") || "—" });
+    case "round_end_card": return T("ev.roundEnd", { card: e.card, column: e.column, names: (e.players || []).map(name).join(", ") || T("ev.nobody"),
+      effect: effectsText(e.effects || []) });
     case "damage": {
       const what = e.amount !== undefined ? String(e.amount) : wordLabel(String(e.target ?? ""), String(e.effect).includes("action_cards") ? "discard" : "");
       return T("ev.damage", { name: name(e.player), what: TF("dmg." + e.effect, e.effect), n: what });
