@@ -8,7 +8,9 @@ first-time player tripped over while playing whole games by clicking, in English
   the options of the player board's fields inside their field (long German words ran out of it);
 - the log speaks in words: dice as colour and pips ("red 6"), not the notation's tokens ("r6"), every follow-up
   decision's word translated (a die set aside, a reroll, a card taken from the discard, medals exchanged), and an
-  entry with several outcomes (the attack, each round-end card and whom it hits, the damage) shows one per line.
+  entry with several outcomes (the attack, each round-end card and whom it hits, the damage) shows one per line;
+- the round-end damage prompt says what is lost;
+- an attack card already played shows its value only (the "+R" beside it meant nothing to a newcomer).
 """
 
 from __future__ import annotations
@@ -135,3 +137,30 @@ def test_the_log_reads_in_words(page: Page, e2e_server: Server) -> None:
     styled = page.evaluate("""() => { const li = document.createElement('span'); li.className = 'text';
       document.querySelector('#log').append(li); const w = getComputedStyle(li).whiteSpace; li.remove(); return w; }""")
     assert styled == "pre-line", styled
+
+
+# a fresh copy of the view module drawing a made-up moment of the real match: seat 0 owes round-end damage
+JS_DAMAGE_PROMPT = """async ([message]) => {
+  const m = await import('/games/tharos/ui/main.js?damage');
+  const box = document.createElement('div');
+  document.body.append(box);
+  m.mount(box, { lang: 'en', seat: 0, send() {} });
+  m.update(message);
+  const text = box.querySelector('.th-prompt').textContent;
+  const attack = [...box.querySelectorAll('.th-attack:not(.empty):not(.current)')].map((x) => x.textContent);
+  box.remove();
+  return [text, attack];
+}"""
+
+
+def test_the_damage_prompt_says_what_is_lost(page: Page, e2e_server: Server) -> None:
+    created = open_match(page, e2e_server)
+    state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
+    view = state["view"]
+    cells = ["A1", "B2"]
+    view["pending"] = {"player": 0, "kind": "damage", "data": ["land_tiles"]}
+    view["attack"] = [{"value": 3, "guild": [0]}, *view["attack"][:3]]  # one card played before the current one
+    message = {**state, "seat": 0, "legal": [f"damage tile {c}" for c in cells], "seats": state.get("seats", [])}
+    prompt, played = page.evaluate(JS_DAMAGE_PROMPT, [message])
+    assert "you lose guild tiles on landscapes" in prompt, prompt
+    assert played and all("+R" not in text for text in played), played

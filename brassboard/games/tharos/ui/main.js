@@ -378,7 +378,11 @@ function promptFor() {
   if (kinds.has("keep")) return T("prompt.keep");
   if (kinds.has("discard")) return T("prompt.discard");
   if (kinds.has("medal")) return T("prompt.medal", { points: view.players[me].combat_points });
-  if (kinds.has("damage")) return T("prompt.damage");
+  if (kinds.has("damage")) {
+    // what the round-end card takes (the pending step names it): a newcomer should not have to guess from the options
+    const effect = view.pending && view.pending.player === me && (view.pending.data || [])[0];
+    return effect ? T("prompt.damageOf", { what: TF("dmg." + effect, String(effect)).replace(/:$/, "") }) : T("prompt.damage");
+  }
   if (kinds.has("give")) return T("prompt.give");
   if (kinds.has("draw")) return T("prompt.draw");
   if (kinds.has("roll")) return T("prompt.roll");
@@ -504,7 +508,7 @@ function renderTable() {
       if (!card) return h("div.th-attack.empty", { dataset: { col } }, "");
       const current = col === v.attack.length - 1 && v.target >= 0;
       return h("div.th-attack" + (current ? ".current" : ""), { dataset: { col }, title: T("attack.card", { value: card.value, round: v.round, strength: card.value + v.round }) },
-        h("span.th-attackval", String(card.value)), h("span.th-attackr", current ? `+${v.round} = ${card.value + v.round}` : "+R"),
+        h("span.th-attackval", String(card.value)), current ? h("span.th-attackr", `+${v.round} = ${card.value + v.round}`) : null,
         card.tiles.length ? h("span.th-tiles", card.tiles.map((p) => guildTile(p, seatName(p)))) : null);
     }));
   const rows = [0, 1, 2, 3].map((row) => h("div.th-landrow" + (row === v.round - 1 ? ".now" : ""),
