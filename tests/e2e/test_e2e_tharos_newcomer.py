@@ -10,7 +10,8 @@ first-time player tripped over while playing whole games by clicking, in English
   decision's word translated (a die set aside, a reroll, a card taken from the discard, medals exchanged), and an
   entry with several outcomes (the attack, each round-end card and whom it hits, the damage) shows one per line;
 - the round-end damage prompt says what is lost;
-- an attack card already played shows its value only (the "+R" beside it meant nothing to a newcomer).
+- an attack card already played shows its value only (the "+R" beside it meant nothing to a newcomer);
+- a die clicked before an action is chosen, or one the action cannot use, says why nothing happened.
 """
 
 from __future__ import annotations
@@ -164,3 +165,23 @@ def test_the_damage_prompt_says_what_is_lost(page: Page, e2e_server: Server) -> 
     prompt, played = page.evaluate(JS_DAMAGE_PROMPT, [message])
     assert "you lose guild tiles on landscapes" in prompt, prompt
     assert played and all("+R" not in text for text in played), played
+
+
+def test_a_die_clicked_before_an_action_or_not_fitting_it_says_why(page: Page, e2e_server: Server) -> None:
+    """A newcomer clicks a die first (nothing happened), or a die the chosen action cannot use (nothing either)."""
+    open_match(page, e2e_server)
+    page.locator("#status.mine").wait_for()
+    red = page.locator('.th-myboard button.th-die[data-token^="r"]').first
+    red.click()
+    notice = page.locator(".th-action .th-notice")
+    assert "first choose an action" in notice.inner_text(), notice.inner_text()
+    page.locator('.th-action button.th-fam[data-family="money many"]').click()
+    page.locator('.th-pick[data-family="money many"]').wait_for()
+    red.click()
+    assert "Much money cannot use the red die" in notice.inner_text(), notice.inner_text()
+    assert page.locator(".th-myboard button.th-die.on").count() == 0
+    screenshot(page, "tharos_newcomer_notice", full_page=False)
+    page.locator(".th-myboard button.th-die.legal").first.click()  # a die that fits: the notice goes
+    page.locator(".th-myboard button.th-die.on").first.wait_for()
+    assert notice.count() == 0
+

@@ -35,6 +35,7 @@ let listening = false;
 let keys = [];            // the boardKeys cursors of the table, the buildings and one's own board
 let keyboard = false;     // the last input was a key (focus then follows the choice), not a pointer
 let advance = false;      // the choice moved on: put the focus where the next one is made
+let notice = null;        // why the last click did nothing (a die clicked before an action, or one it cannot use)
 
 const lang = () => (api && api.lang) || "en";
 const ownT = translator(STRINGS);
@@ -254,13 +255,19 @@ function pickState() {
 }
 
 function toggleDie(i) {
-  if (!pick) return;
+  const die = myActive()[i];
+  // a newcomer clicks a die first: say why nothing happens rather than ignore the click
+  if (!pick) { if (die && legal.length) { notice = T("notice.actionFirst", { die: dieLabel(die.color, die.pips) }); render(); } return; }
   const at = pick.dice.indexOf(i);
   if (at >= 0) pick.dice.splice(at, 1);
   else {
     const st = pickState();
-    const die = myActive()[i];
-    if (!die || !st.extra.has(die.token)) return;
+    if (!die) return;
+    if (!st.extra.has(die.token)) {
+      notice = T(st.needsDice ? "notice.notThisDie" : "notice.noDice", { die: dieLabel(die.color, die.pips), action: familyLabel(pick.family) });
+      render();
+      return;
+    }
     pick.dice.push(i);
   }
   advance = !pickState().extra.size;  // the dice are complete: on to the target
@@ -403,6 +410,9 @@ function renderAction() {
   if (view.step === "over") parts.push(h("strong.th-prompt", T("prompt.over")));
   else if (mine) parts.push(h("strong.th-prompt", promptFor()));
   else parts.push(h("span.th-prompt.waiting", statusLine(msg)));
+  const said = mine ? notice : null;
+  notice = null;  // shown once: the next click or update clears it
+  if (said) parts.push(h("p.th-notice", { role: "status" }, said));
   if (mine) {
     const st = pickState();
     if (st) parts.push(pickPanel(st));
@@ -410,7 +420,7 @@ function renderAction() {
   }
   box.classList.toggle("mine", mine);
   box.replaceChildren(...parts);
-  announce(mine ? spokenState() : "");
+  announce(said || (mine ? spokenState() : ""));
 }
 
 /** What the live region says now: the prompt, and while an action is put together its dice and next step. */
