@@ -55,6 +55,8 @@ JS_CELLS_SPILL = """() => {
     const apart = name.right <= coord.left || coord.right <= name.left
       || name.bottom <= coord.top || coord.bottom <= name.top;
     if (!apart) out.push(`${cell.dataset.cell}: its name runs into its coordinate`);
+    const label = cell.querySelector('.th-landname');
+    if (innerWidth >= 1000 && label.scrollWidth > label.clientWidth) out.push(`${cell.dataset.cell}: its name is cut off`);
   }
   for (const field of document.querySelectorAll('.th-myboard .th-field')) {
     const box = field.getBoundingClientRect();
