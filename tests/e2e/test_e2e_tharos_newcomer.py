@@ -11,7 +11,8 @@ first-time player tripped over while playing whole games by clicking, in English
   entry with several outcomes (the attack, each round-end card and whom it hits, the damage) shows one per line;
 - the round-end damage prompt says what is lost;
 - an attack card already played shows its value only (the "+R" beside it meant nothing to a newcomer);
-- a die clicked before an action is chosen, or one the action cannot use, says why nothing happened.
+- a die clicked before an action is chosen, or one the action cannot use, says why nothing happened;
+- equal totals at the top of the final scores say how the tie was broken.
 """
 
 from __future__ import annotations
@@ -187,3 +188,26 @@ def test_a_die_clicked_before_an_action_or_not_fitting_it_says_why(page: Page, e
     page.locator(".th-myboard button.th-die.on").first.wait_for()
     assert notice.count() == 0
 
+
+JS_OVER = """async ([message]) => {
+  const m = await import('/games/tharos/ui/main.js?over');
+  const box = document.createElement('div');
+  document.body.append(box);
+  m.mount(box, { lang: 'en', seat: 0, send() {} });
+  m.update(message);
+  const text = box.querySelector('.th-action').textContent;
+  box.remove();
+  return text;
+}"""
+
+
+def test_a_tie_at_the_top_says_how_it_was_broken(page: Page, e2e_server: Server) -> None:
+    """Equal totals and one winner in the score table puzzled a newcomer: the end says which tie-break decided."""
+    created = open_match(page, e2e_server)
+    state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
+    over = {**state, "seat": 0, "legal": [], "status": "finished", "view": {**state["view"], "over": True},
+            "seats": [{"seat": 0, "name": "Ada"}, {"seat": 1, "name": "Bot 2"}]}
+    tied = page.evaluate(JS_OVER, [{**over, "winners": [1], "scores": [{"total": 41}, {"total": 41}]}])
+    assert "Bot 2 wins the tie-break (more medals in all" in tied, tied
+    clear = page.evaluate(JS_OVER, [{**over, "winners": [0], "scores": [{"total": 41}, {"total": 30}]}])
+    assert "tie-break" not in clear and "The game is over." in clear, clear

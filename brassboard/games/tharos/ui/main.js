@@ -407,7 +407,7 @@ function renderAction() {
   const box = els.action;
   const mine = me !== null && legal.length > 0;
   const parts = [headline()];
-  if (view.step === "over") parts.push(h("strong.th-prompt", T("prompt.over")));
+  if (view.step === "over") parts.push(h("strong.th-prompt", T("prompt.over")), tieNote());
   else if (mine) parts.push(h("strong.th-prompt", promptFor()));
   else parts.push(h("span.th-prompt.waiting", statusLine(msg)));
   const said = mine ? notice : null;
@@ -421,6 +421,14 @@ function renderAction() {
   box.classList.toggle("mine", mine);
   box.replaceChildren(...parts);
   announce(said || (mine ? spokenState() : ""));
+}
+
+/** When the winner's total is shared, how the tie was broken (the score table shows equal totals and one winner). */
+function tieNote() {
+  const totals = (msg.scores || []).map((x) => x.total);
+  const best = Math.max(...totals);
+  if (totals.filter((x) => x === best).length < 2 || (msg.winners || []).length !== 1) return null;
+  return h("p.th-muted.th-tie", T("prompt.tie", { name: seatName(msg.winners[0]) }));
 }
 
 /** What the live region says now: the prompt, and while an action is put together its dice and next step. */
