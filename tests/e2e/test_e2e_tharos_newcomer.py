@@ -105,7 +105,8 @@ JS_DESCRIBE = """async () => {
       { type: 'attack_lost', player: 1, defence: 0, strength: 5, landscape: 'D1' },
       { type: 'round_end_card', card: 6, column: 1, players: [0, 1], effects: [['jars', 3]] },
       { type: 'round_end_card', card: 2, column: 2, players: [], effects: [] },
-      { type: 'damage', player: 0, effect: 'jars', amount: 3 }] }),
+      { type: 'damage', player: 0, effect: 'jars', amount: 3 },
+      { type: 'damage', player: 1, effect: 'action_cards', amount: 0 }] }),
     ...['card steam_pressure_plant aside w0', 'use civil_office y2 5', 'play 31 civil combat',
         'use small_market ore wrb', 'card organiser again r4', 'use organisation_office take 12']
       .map((action) => m.describe({ seat: 0, action, events: [] })),
@@ -126,7 +127,7 @@ def test_the_log_reads_in_words(page: Page, e2e_server: Server) -> None:
     assert "take #12 “" in office, office
     assert "blue 3 down" in tweak and not TOKEN.search(tweak), tweak
     lines = round_end.split("\n")
-    assert len(lines) == 5, lines  # the action, then one line for each outcome
+    assert len(lines) == 5, lines  # the action, then one line for each outcome (a loss of nothing has none)
     assert "hits Ada, Bot 2" in lines[2] and "lose jars (3)" in lines[2], lines
     assert "hits nobody: nothing happens" in lines[3], lines
     page.locator('button.lang:text-is("DE")').click()

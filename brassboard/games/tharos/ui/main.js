@@ -822,6 +822,7 @@ function eventText(e) {
     case "round_end_card": return T("ev.roundEnd", { card: e.card, column: e.column, names: (e.players || []).map(name).join(", ") || T("ev.nobody"),
       effect: effectsText(e.effects || []) });
     case "damage": {
+      if (e.amount === 0) return "";  // a round-end card took nothing (nothing of that kind held): no line for it
       const what = e.amount !== undefined ? String(e.amount) : wordLabel(String(e.target ?? ""), String(e.effect).includes("action_cards") ? "discard" : "");
       return T("ev.damage", { name: name(e.player), what: TF("dmg." + e.effect, e.effect), n: what });
     }
