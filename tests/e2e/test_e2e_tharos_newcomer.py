@@ -12,7 +12,8 @@ first-time player tripped over while playing whole games by clicking, in English
 - the round-end damage prompt says what is lost;
 - an attack card already played shows its value only (the "+R" beside it meant nothing to a newcomer);
 - a die clicked before an action is chosen, or one the action cannot use, says why nothing happened;
-- equal totals at the top of the final scores say how the tie was broken.
+- equal totals at the top of the final scores say how the tie was broken;
+- on a phone one's own board (the dice) comes right after the landscapes, not after all eight buildings.
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ JS_CELLS_SPILL = """() => {
       || name.bottom <= coord.top || coord.bottom <= name.top;
     if (!apart) out.push(`${cell.dataset.cell}: its name runs into its coordinate`);
     const label = cell.querySelector('.th-landname');
-    if (innerWidth >= 1000 && label.scrollWidth > label.clientWidth) out.push(`${cell.dataset.cell}: its name is cut off`);
+    const cut = innerWidth >= 1000 && label.scrollWidth > label.clientWidth;
+    if (cut) out.push(`${cell.dataset.cell}: its name is cut off`);
   }
   for (const field of document.querySelectorAll('.th-myboard .th-field')) {
     const box = field.getBoundingClientRect();
@@ -212,3 +214,20 @@ def test_a_tie_at_the_top_says_how_it_was_broken(page: Page, e2e_server: Server)
     assert "Bot 2 wins the tie-break (more medals in all" in tied, tied
     clear = page.evaluate(JS_OVER, [{**over, "winners": [0], "scores": [{"total": 41}, {"total": 30}]}])
     assert "tie-break" not in clear and "The game is over." in clear, clear
+
+
+@pytest.mark.parametrize("sized", [(390, 844, "en-GB"), (1280, 800, "en-GB")], indirect=True, ids=["phone", "desktop"])
+def test_own_board_follows_the_landscapes(sized: Page, e2e_server: Server) -> None:
+    """On a phone one's dice came only after all eight public buildings; on a desktop the buildings stay under the
+    landscapes and one's board beside them."""
+    open_match(sized, e2e_server)
+    box = {name: sized.locator(selector).bounding_box() for name, selector in
+           (("table", ".th-table"), ("mine", ".th-myboard"), ("buildings", ".th-buildings"))}
+    table, mine, buildings = box["table"], box["mine"], box["buildings"]
+    assert table and mine and buildings
+    if (sized.viewport_size or {}).get("width", 0) < 600:
+        assert table["y"] < mine["y"] < buildings["y"], box
+    else:
+        assert mine["x"] > table["x"] + table["width"] - 1 and abs(mine["y"] - table["y"]) < 2, box
+        assert buildings["x"] == table["x"] and buildings["y"] > table["y"] + table["height"], box
+        assert buildings["y"] - (table["y"] + table["height"]) < 40, box  # no gap between them

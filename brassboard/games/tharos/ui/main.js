@@ -171,7 +171,9 @@ export function mount(element, a) {
   root = h("div.th-root",
     els.live,
     els.action,
-    h("div.th-main", h("div.th-left", els.table, els.buildings), h("div.th-right", els.mine)),
+    // one's own board comes right after the landscapes (on a phone it was below all eight buildings, far from the
+    // dice one plays every turn); on a wide screen the grid still puts the buildings under the landscapes
+    h("div.th-main", els.table, els.mine, els.buildings),
     els.others);
   element.append(root);
   for (const k of keys) k.destroy();
