@@ -13,7 +13,8 @@ first-time player tripped over while playing whole games by clicking, in English
 - an attack card already played shows its value only (the "+R" beside it meant nothing to a newcomer);
 - a die clicked before an action is chosen, or one the action cannot use, says why nothing happened;
 - equal totals at the top of the final scores say how the tie was broken;
-- on a phone one's own board (the dice) comes right after the landscapes, not after all eight buildings.
+- on a phone one's own board (the dice) comes right after the landscapes, not after all eight buildings, and the
+  chosen action's hint reads across the panel rather than down a narrow column.
 """
 
 from __future__ import annotations
@@ -231,3 +232,20 @@ def test_own_board_follows_the_landscapes(sized: Page, e2e_server: Server) -> No
         assert mine["x"] > table["x"] + table["width"] - 1 and abs(mine["y"] - table["y"]) < 2, box
         assert buildings["x"] == table["x"] and buildings["y"] > table["y"] + table["height"], box
         assert buildings["y"] - (table["y"] + table["height"]) < 40, box  # no gap between them
+
+
+@pytest.mark.parametrize("sized", [(390, 844, "de-DE")], indirect=True, ids=["phone-de"])
+def test_the_action_panel_hint_reads_across_on_a_phone(sized: Page, e2e_server: Server) -> None:
+    """The chosen action's name and hint share the panel's width (the hint was squeezed into a narrow column)."""
+    open_match(sized, e2e_server)
+    sized.locator("#status.mine").wait_for()
+    sized.locator('.th-action button.th-fam[data-family="money many"]').click()
+    head = sized.locator('.th-pick[data-family="money many"] .th-pickhead')
+    head.wait_for()
+    name = head.locator(".th-picking").bounding_box()
+    hint = head.locator(".th-muted").bounding_box()
+    whole = head.bounding_box()
+    assert name and hint and whole
+    # the hint wraps back to the panel's left edge, under the name, instead of standing in a column beside it
+    assert hint["x"] - whole["x"] < 4 and hint["width"] > whole["width"] * 0.6, (name, hint, whole)
+    screenshot(sized, "tharos_newcomer_pick_phone", full_page=False)

@@ -484,7 +484,8 @@ function pickPanel(st) {
   const out = [h("strong.th-picking", familyLabel(pick.family))];
   const hint = familyHint(pick.family);
   if (hint) out.push(h("span.th-muted", " — ", hint));
-  const rows = [h("div.th-pickhead", out, h("button.th-x", { type: "button", title: T("act.cancel"), "aria-label": T("act.cancel"), onclick: () => { pick = null; advance = true; render(); } }, "✕"))];
+  // the name and its hint flow as one text (as flex items of their own the hint became a narrow column on a phone)
+  const rows = [h("div.th-pickhead", h("span.th-pickwhat", out), h("button.th-x", { type: "button", title: T("act.cancel"), "aria-label": T("act.cancel"), onclick: () => { pick = null; advance = true; render(); } }, "✕"))];
   if (st.needsDice) {
     rows.push(h("div.th-pickdice",
       h("span.th-glabel", T("pick.dice")),
