@@ -12,7 +12,7 @@ import { h, stylesheet } from "/static/dom.js";
 import { boardKeys } from "/static/boardkeys.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
-import { parse, families, diceChoice, cellsOf, tokenDie, cellName, cellIndex, CELL, DIE_TOKEN, COLOURS } from "./model.js";
+import { parse, families, diceChoice, cellsOf, tokenDie, cellName, cellIndex, CELL, DIE_TOKEN, COLOURS, LETTERS } from "./model.js";
 import { dieSvg, blankDie, guildTile, mineTile, sample, chip, LAND, LETTER } from "./board.js";
 import { readView, FIELDS, MEDALS } from "./view.js";
 
@@ -35,6 +35,7 @@ let listening = false;
 let keys = [];            // the boardKeys cursors of the table, the buildings and one's own board
 let keyboard = false;     // the last input was a key (focus then follows the choice), not a pointer
 let advance = false;      // the choice moved on: put the focus where the next one is made
+let notice = null;        // why the last click did nothing (a die clicked before an action, or one it cannot use)
 
 const lang = () => (api && api.lang) || "en";
 const ownT = translator(STRINGS);
@@ -92,13 +93,17 @@ const cellLabel = (i) => `${cellName(i)} ${view && view.lands[i] ? landName(view
 const CARD_NUMBER_KINDS = new Set(["keep", "discard", "damage"]);
 function wordLabel(w, kind = "") {
   if (/^[0-9]+$/.test(w)) {
-    if (CARD_NUMBER_KINDS.has(kind)) return `#${w} “${actionCardName(w)}”`;
+    // an action card's number: a kept, discarded or lost card, or one taken from the discard (a card's or building's take)
+    if (CARD_NUMBER_KINDS.has(kind) || kind === "card" || kind === "use") return `#${w} “${actionCardName(w)}”`;
     if (kind === "buy") return T("word.column", { n: w });
     return w;
   }
   if (CELL.test(w)) return `${w} ${view && view.lands[cellIndex(w)] ? landName(view.lands[cellIndex(w)].kind) : ""}`.trim();
-  if (DIE_TOKEN.test(w)) { const d = tokenDie(w); return `${colourName(d.color)} ${d.pips}`; }
+  // a die not rolled yet (pips 0: drawn, to be set aside) is only its colour
+  if (DIE_TOKEN.test(w)) { const d = tokenDie(w); return d.pips ? `${colourName(d.color)} ${d.pips}` : colourName(d.color); }
   if (COLOURS.includes(w)) return colourName(w);
+  if (kind === "medals" && MEDALS.includes(w)) return T("word.medal." + w);
+  if (/^[wyrgb]{2,}$/.test(w)) return [...w].map((l) => colourName(COLOURS[LETTERS.indexOf(l)])).join(", ");  // ore/crystal colours
   if (FIGURES.player_cards && FIGURES.player_cards[w]) return cardName(w);
   if (FIGURES.buildings && FIGURES.buildings[w]) return buildingName(w);
   return TF("word." + w, w.replace(/_/g, " "));
@@ -118,6 +123,17 @@ function familyLabel(family) {
   return TF("fam." + kind, kind);
 }
 
+/** The kind a word of `a` is read in: an action card naming medals (Exchange of Honours: "civil combat", a card
+ *  giving an exploration medal) reads its medal words as medals, not as combat strength. */
+const MEDAL_ONLY = ["exploration", "trade", "civil"];
+const wordKind = (a) => (a.kind === "play" && a.rest.some((w) => MEDAL_ONLY.includes(w)) ? "medals" : a.kind);
+
+/** The target words of an action in plain language; a number after a die is what the die is turned to. */
+function restWords(a) {
+  const kind = wordKind(a);
+  return a.rest.map((w, i) => (i > 0 && DIE_TOKEN.test(a.rest[i - 1]) && /^[0-9]+$/.test(w) ? `→ ${w}` : wordLabel(w, kind)));
+}
+
 /** The target part of an action as readable pieces (landscapes by name, dice drawn, words translated). */
 function restLabel(a) {
   if (a.kind === "buy" && a.rest.length === 2 && me !== null) {
@@ -131,7 +147,7 @@ function restLabel(a) {
     if (DIE_TOKEN.test(w)) { const d = tokenDie(w); out.push(h("span.th-inline", dieSvg(d.color, d.pips, 18, wordLabel(w)))); afterDie = true; continue; }
     if (out.length) out.push(" ");
     // a die followed by a number is turned to that number (Civil Office)
-    out.push(afterDie && /^[0-9]+$/.test(w) ? `→ ${w}` : wordLabel(w, a.kind));
+    out.push(afterDie && /^[0-9]+$/.test(w) ? `→ ${w}` : wordLabel(w, wordKind(a)));
     afterDie = false;
   }
   return out;
@@ -155,7 +171,9 @@ export function mount(element, a) {
   root = h("div.th-root",
     els.live,
     els.action,
-    h("div.th-main", h("div.th-left", els.table, els.buildings), h("div.th-right", els.mine)),
+    // one's own board comes right after the landscapes (on a phone it was below all eight buildings, far from the
+    // dice one plays every turn); on a wide screen the grid still puts the buildings under the landscapes
+    h("div.th-main", els.table, els.mine, els.buildings),
     els.others);
   element.append(root);
   for (const k of keys) k.destroy();
@@ -239,13 +257,19 @@ function pickState() {
 }
 
 function toggleDie(i) {
-  if (!pick) return;
+  const die = myActive()[i];
+  // a newcomer clicks a die first: say why nothing happens rather than ignore the click
+  if (!pick) { if (die && legal.length) { notice = T("notice.actionFirst", { die: dieLabel(die.color, die.pips) }); render(); } return; }
   const at = pick.dice.indexOf(i);
   if (at >= 0) pick.dice.splice(at, 1);
   else {
     const st = pickState();
-    const die = myActive()[i];
-    if (!die || !st.extra.has(die.token)) return;
+    if (!die) return;
+    if (!st.extra.has(die.token)) {
+      notice = T(st.needsDice ? "notice.notThisDie" : "notice.noDice", { die: dieLabel(die.color, die.pips), action: familyLabel(pick.family) });
+      render();
+      return;
+    }
     pick.dice.push(i);
   }
   advance = !pickState().extra.size;  // the dice are complete: on to the target
@@ -363,7 +387,11 @@ function promptFor() {
   if (kinds.has("keep")) return T("prompt.keep");
   if (kinds.has("discard")) return T("prompt.discard");
   if (kinds.has("medal")) return T("prompt.medal", { points: view.players[me].combat_points });
-  if (kinds.has("damage")) return T("prompt.damage");
+  if (kinds.has("damage")) {
+    // what the round-end card takes (the pending step names it): a newcomer should not have to guess from the options
+    const effect = view.pending && view.pending.player === me && (view.pending.data || [])[0];
+    return effect ? T("prompt.damageOf", { what: TF("dmg." + effect, String(effect)).replace(/:$/, "") }) : T("prompt.damage");
+  }
   if (kinds.has("give")) return T("prompt.give");
   if (kinds.has("draw")) return T("prompt.draw");
   if (kinds.has("roll")) return T("prompt.roll");
@@ -381,9 +409,12 @@ function renderAction() {
   const box = els.action;
   const mine = me !== null && legal.length > 0;
   const parts = [headline()];
-  if (view.step === "over") parts.push(h("strong.th-prompt", T("prompt.over")));
+  if (view.step === "over") parts.push(h("strong.th-prompt", T("prompt.over")), tieNote());
   else if (mine) parts.push(h("strong.th-prompt", promptFor()));
   else parts.push(h("span.th-prompt.waiting", statusLine(msg)));
+  const said = mine ? notice : null;
+  notice = null;  // shown once: the next click or update clears it
+  if (said) parts.push(h("p.th-notice", { role: "status" }, said));
   if (mine) {
     const st = pickState();
     if (st) parts.push(pickPanel(st));
@@ -391,7 +422,15 @@ function renderAction() {
   }
   box.classList.toggle("mine", mine);
   box.replaceChildren(...parts);
-  announce(mine ? spokenState() : "");
+  announce(said || (mine ? spokenState() : ""));
+}
+
+/** When the winner's total is shared, how the tie was broken (the score table shows equal totals and one winner). */
+function tieNote() {
+  const totals = (msg.scores || []).map((x) => x.total);
+  const best = Math.max(...totals);
+  if (totals.filter((x) => x === best).length < 2 || (msg.winners || []).length !== 1) return null;
+  return h("p.th-muted.th-tie", T("prompt.tie", { name: seatName(msg.winners[0]) }));
 }
 
 /** What the live region says now: the prompt, and while an action is put together its dice and next step. */
@@ -445,7 +484,8 @@ function pickPanel(st) {
   const out = [h("strong.th-picking", familyLabel(pick.family))];
   const hint = familyHint(pick.family);
   if (hint) out.push(h("span.th-muted", " — ", hint));
-  const rows = [h("div.th-pickhead", out, h("button.th-x", { type: "button", title: T("act.cancel"), "aria-label": T("act.cancel"), onclick: () => { pick = null; advance = true; render(); } }, "✕"))];
+  // the name and its hint flow as one text (as flex items of their own the hint became a narrow column on a phone)
+  const rows = [h("div.th-pickhead", h("span.th-pickwhat", out), h("button.th-x", { type: "button", title: T("act.cancel"), "aria-label": T("act.cancel"), onclick: () => { pick = null; advance = true; render(); } }, "✕"))];
   if (st.needsDice) {
     rows.push(h("div.th-pickdice",
       h("span.th-glabel", T("pick.dice")),
@@ -489,7 +529,7 @@ function renderTable() {
       if (!card) return h("div.th-attack.empty", { dataset: { col } }, "");
       const current = col === v.attack.length - 1 && v.target >= 0;
       return h("div.th-attack" + (current ? ".current" : ""), { dataset: { col }, title: T("attack.card", { value: card.value, round: v.round, strength: card.value + v.round }) },
-        h("span.th-attackval", String(card.value)), h("span.th-attackr", current ? `+${v.round} = ${card.value + v.round}` : "+R"),
+        h("span.th-attackval", String(card.value)), current ? h("span.th-attackr", `+${v.round} = ${card.value + v.round}`) : null,
         card.tiles.length ? h("span.th-tiles", card.tiles.map((p) => guildTile(p, seatName(p)))) : null);
     }));
   const rows = [0, 1, 2, 3].map((row) => h("div.th-landrow" + (row === v.round - 1 ? ".now" : ""),
@@ -504,6 +544,10 @@ function roundEndText(c) {
   const rounds = (FIGURES.round_end || {})[String(c)];
   const effects = rounds && rounds[view.round - 1];
   if (!effects) return "#" + c;
+  return effectsText(effects);
+}
+/** A round-end card's damage ([[effect, n], ...]) in words. */
+function effectsText(effects) {
   if (!effects.length) return T("roundend.nothing");
   return effects.map(([effect, n]) => T("roundend.effect", { what: TF("dmg." + effect, effect).replace(/:$/, ""), n: n || T(effect.startsWith("half") ? "roundend.half" : "roundend.all") })).join("; ");
 }
@@ -526,10 +570,11 @@ function landscape(i, targets) {
     dataset: { cell: cellName(i), action: acts && acts.length === 1 ? acts[0].text : undefined }, title,
     style: { background: colours.fill, borderColor: colours.dark },
     onclick: acts ? () => { if (acts.length === 1) send(acts[0].text); } : undefined },
-  h("span.th-cellname", cellName(i)),
   h("span.th-landname", landName(l.kind)),
+  // the coordinate shares the samples' row: beside the name it ran into long names (Wasteland, Ödland, Gebirge)
   h("span.th-samples", l.ore ? sample("ore", l.color, T("land.ore", { color: colourName(l.color) })) : null,
-    l.crystal ? sample("crystal", l.color, T("land.crystal", { color: colourName(l.color) })) : null),
+    l.crystal ? sample("crystal", l.color, T("land.crystal", { color: colourName(l.color) })) : null,
+    h("span.th-cellname", cellName(i))),
   h("span.th-conv", { title: T("land.converter", { name: converterName(l.converter) }) }, "⚙ ", converterName(l.converter)),
   h("span.th-pieces", l.mines.map((p) => mineTile(p, T("land.mine", { name: seatName(p) }))), l.guild.map((p) => guildTile(p, T("land.guild", { name: seatName(p) })))),
   target ? h("span.th-targetmark", { title: T("attack.title") }, "⚔ " + view.strength) : null);
@@ -755,11 +800,14 @@ export function describe(entry) {
   const who = seatName(entry.seat);
   const a = parse(entry.action);
   let text = familyLabel(a.family);
-  const rest = a.rest.map((w) => (DIE_TOKEN.test(w) ? w : wordLabel(w, a.kind))).join(" ");
+  // every word in plain language: a die as its colour and pips ("red 6"), never the notation's token ("r6")
+  const rest = restWords(a).join(" ");
   if (rest) text += " " + rest;
-  if (a.dice.length) text += ` (${T("log.dice")} ${a.dice.join(" ")})`;
+  if (a.dice.length) text += ` (${T("log.dice")}: ${a.dice.map((w) => wordLabel(w)).join(", ")})`;
   const extra = (entry.events || []).map(eventText).filter(Boolean);
-  return `${who}: ${text}${extra.length ? " — " + extra.join("; ") : ""}`;
+  if (extra.length <= 1) return `${who}: ${text}${extra.length ? " — " + extra[0] : ""}`;
+  // several outcomes (the attack, the round-end cards, the damage): one line each, not one long run-on line
+  return [`${who}: ${text}`, ...extra.map((x) => "• " + x)].join("\n");
 }
 
 /** The events worth a word in the log: what an action earned, attacks and their outcome, round-end damage. */
@@ -774,8 +822,10 @@ function eventText(e) {
     case "attack_card": return T("ev.attack", { value: e.value, land: land(e.landscape), strength: e.strength });
     case "defended": return T(e.sure ? "ev.sure" : "ev.defended", { name: name(e.player), defence: e.defence, strength: e.strength });
     case "attack_lost": return T("ev.lost", { name: name(e.player), defence: e.defence, strength: e.strength, land: land(e.landscape) });
-    case "round_end_card": return T("ev.roundEnd", { card: e.card, column: e.column, names: (e.players || []).map(name).join(", ") || "—" });
+    case "round_end_card": return T("ev.roundEnd", { card: e.card, column: e.column, names: (e.players || []).map(name).join(", ") || T("ev.nobody"),
+      effect: effectsText(e.effects || []) });
     case "damage": {
+      if (e.amount === 0) return "";  // a round-end card took nothing (nothing of that kind held): no line for it
       const what = e.amount !== undefined ? String(e.amount) : wordLabel(String(e.target ?? ""), String(e.effect).includes("action_cards") ? "discard" : "");
       return T("ev.damage", { name: name(e.player), what: TF("dmg." + e.effect, e.effect), n: what });
     }

@@ -1,0 +1,251 @@
+"""Tharos as a newcomer sees it: what a player who knows the board game but not this site stumbled on, made right.
+
+Each test opens a real Tharos match (a human against a random bot, made through the API) and checks one thing a
+first-time player tripped over while playing whole games by clicking, in English and German, at 1280×800 and on a
+390×844 phone:
+
+- a landscape's name, coordinate and converter stay inside its cell (they ran into each other and over the edge), and
+  the options of the player board's fields inside their field (long German words ran out of it);
+- the log speaks in words: dice as colour and pips ("red 6"), not the notation's tokens ("r6"), every follow-up
+  decision's word translated (a die set aside, a reroll, a card taken from the discard, medals exchanged), and an
+  entry with several outcomes (the attack, each round-end card and whom it hits, the damage) shows one per line;
+- the round-end damage prompt says what is lost;
+- an attack card already played shows its value only (the "+R" beside it meant nothing to a newcomer);
+- a die clicked before an action is chosen, or one the action cannot use, says why nothing happened;
+- equal totals at the top of the final scores say how the tie was broken;
+- on a phone one's own board (the dice) comes right after the landscapes, not after all eight buildings, and the
+  chosen action's hint reads across the panel rather than down a narrow column.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from e2e_helpers import Server, post_match, screenshot
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.e2e
+
+TOKEN = re.compile(r"\b[wyrgb][0-9]\b")
+
+
+def open_match(page: Page, server: Server, seed: int = 11) -> dict[str, Any]:
+    created = post_match(server, {"game": "tharos", "players": 2, "seats": ["human", "bot:random"], "seed": seed,
+                                  "names": ["Ada", None], "options": {}})
+    page.goto(created["links"]["seats"]["0"])
+    page.locator(".th-table .th-land").first.wait_for()
+    page.wait_for_function("() => getComputedStyle(document.querySelector('.th-land')).display === 'grid'")
+    return created
+
+
+# every piece of a landscape cell inside the cell's box, and no two text pieces on top of each other
+JS_CELLS_SPILL = """() => {
+  const out = [];
+  for (const cell of document.querySelectorAll('.th-table .th-land')) {
+    const box = cell.getBoundingClientRect();
+    const parts = [...cell.querySelectorAll('.th-landname, .th-cellname, .th-conv, .th-samples')];
+    for (const el of parts) {
+      const r = el.getBoundingClientRect();
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5) out.push(`${cell.dataset.cell} ${el.className} spills`);
+    }
+    const name = cell.querySelector('.th-landname').getBoundingClientRect();
+    const coord = cell.querySelector('.th-cellname').getBoundingClientRect();
+    const apart = name.right <= coord.left || coord.right <= name.left
+      || name.bottom <= coord.top || coord.bottom <= name.top;
+    if (!apart) out.push(`${cell.dataset.cell}: its name runs into its coordinate`);
+    const label = cell.querySelector('.th-landname');
+    const cut = innerWidth >= 1000 && label.scrollWidth > label.clientWidth;
+    if (cut) out.push(`${cell.dataset.cell}: its name is cut off`);
+  }
+  for (const field of document.querySelectorAll('.th-myboard .th-field')) {
+    const box = field.getBoundingClientRect();
+    for (const el of field.querySelectorAll('.th-fname, .th-fopt')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > box.right + 0.5) out.push(`field ${field.dataset.field}: "${el.textContent}" runs out of it`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.fixture
+def sized(browser: Browser, e2e_server: Server, request: pytest.FixtureRequest) -> Iterator[Page]:
+    width, height, locale = request.param
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, base_url=e2e_server.url)
+    context.set_default_timeout(15_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("sized", [(1280, 800, "en-GB"), (1280, 800, "de-DE"), (390, 844, "de-DE")], indirect=True,
+                         ids=["desktop-en", "desktop-de", "phone-de"])
+def test_landscape_cells_keep_their_words_inside(sized: Page, e2e_server: Server) -> None:
+    open_match(sized, e2e_server)
+    if "de" in sized.evaluate("() => navigator.language"):
+        sized.locator('button.lang:text-is("DE")').click()
+        sized.locator('.th-table h4:text-is("Landschaften und Angriffe")').wait_for()
+    width = sized.viewport_size["width"] if sized.viewport_size else 0
+    screenshot(sized, f"tharos_newcomer_cells_{width}_{sized.evaluate('() => navigator.language')}", full_page=False)
+    assert sized.evaluate(JS_CELLS_SPILL) == []
+    assert sized.locator(".th-table .th-land .th-cellname").count() == 16
+
+
+# the page's own describe() on entries like those of a real game (a card's die turned down, an attack card played
+# and the round-end cards with their damage)
+JS_DESCRIBE = """async () => {
+  const m = await import('/games/tharos/ui/main.js');
+  return [
+    m.describe({ seat: 0, action: 'defend dice r6', events: [] }),
+    m.describe({ seat: 0, action: 'card manipulator tweak b3 down', events: [] }),
+    m.describe({ seat: 1, action: 'pass', events: [
+      { type: 'attack_lost', player: 1, defence: 0, strength: 5, landscape: 'D1' },
+      { type: 'round_end_card', card: 6, column: 1, players: [0, 1], effects: [['jars', 3]] },
+      { type: 'round_end_card', card: 2, column: 2, players: [], effects: [] },
+      { type: 'damage', player: 0, effect: 'jars', amount: 3 },
+      { type: 'damage', player: 1, effect: 'action_cards', amount: 0 }] }),
+    ...['card steam_pressure_plant aside w0', 'use civil_office y2 5', 'play 31 civil combat',
+        'use small_market ore wrb', 'card organiser again r4', 'use organisation_office take 12']
+      .map((action) => m.describe({ seat: 0, action, events: [] })),
+  ];
+}"""
+
+
+def test_the_log_reads_in_words(page: Page, e2e_server: Server) -> None:
+    open_match(page, e2e_server)
+    defend, tweak, round_end, aside, civil, honours, market, again, office = page.evaluate(JS_DESCRIBE)
+    assert "red 6" in defend and not TOKEN.search(defend), defend
+    # the words of every follow-up decision are translated: no notation word, no die token, no bare card number
+    assert aside == "Ada: Steam Pressure Plant: set this die aside white", aside
+    assert civil == "Ada: Use Civil Office yellow 2 → 5", civil
+    assert "civil medal combat medal" in honours, honours
+    assert market.endswith("ore white, red, blue"), market
+    assert "reroll one more die red 4" in again, again
+    assert "take #12 “" in office, office
+    assert "blue 3 down" in tweak and not TOKEN.search(tweak), tweak
+    lines = round_end.split("\n")
+    assert len(lines) == 5, lines  # the action, then one line for each outcome (a loss of nothing has none)
+    assert "hits Ada, Bot 2" in lines[2] and "lose jars (3)" in lines[2], lines
+    assert "hits nobody: nothing happens" in lines[3], lines
+    page.locator('button.lang:text-is("DE")').click()
+    page.locator('.th-table h4:text-is("Landschaften und Angriffe")').wait_for()
+    defend, tweak, round_end, aside, civil, honours, market, again, office = page.evaluate(JS_DESCRIBE)
+    assert "rot 6" in defend and "Würfel" in defend, defend
+    assert "trifft niemanden: es geschieht nichts" in round_end, round_end
+    assert "beiseitelegen weiß" in aside and "Zivilmedaille Kampfmedaille" in honours, (aside, honours)
+    assert "Erz weiß, rot, blau" in market and "nehmen #12" in office, (market, office)
+    # the shell's log shows the lines as lines
+    assert page.evaluate("() => getComputedStyle(document.querySelector('#log')).display") != "none"
+    styled = page.evaluate("""() => { const li = document.createElement('span'); li.className = 'text';
+      document.querySelector('#log').append(li); const w = getComputedStyle(li).whiteSpace; li.remove(); return w; }""")
+    assert styled == "pre-line", styled
+
+
+# a fresh copy of the view module drawing a made-up moment of the real match: seat 0 owes round-end damage
+JS_DAMAGE_PROMPT = """async ([message]) => {
+  const m = await import('/games/tharos/ui/main.js?damage');
+  const box = document.createElement('div');
+  document.body.append(box);
+  m.mount(box, { lang: 'en', seat: 0, send() {} });
+  m.update(message);
+  const text = box.querySelector('.th-prompt').textContent;
+  const attack = [...box.querySelectorAll('.th-attack:not(.empty):not(.current)')].map((x) => x.textContent);
+  box.remove();
+  return [text, attack];
+}"""
+
+
+def test_the_damage_prompt_says_what_is_lost(page: Page, e2e_server: Server) -> None:
+    created = open_match(page, e2e_server)
+    state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
+    view = state["view"]
+    cells = ["A1", "B2"]
+    view["pending"] = {"player": 0, "kind": "damage", "data": ["land_tiles"]}
+    view["attack"] = [{"value": 3, "guild": [0]}, *view["attack"][:3]]  # one card played before the current one
+    message = {**state, "seat": 0, "legal": [f"damage tile {c}" for c in cells], "seats": state.get("seats", [])}
+    prompt, played = page.evaluate(JS_DAMAGE_PROMPT, [message])
+    assert "you lose guild tiles on landscapes" in prompt, prompt
+    assert played and all("+R" not in text for text in played), played
+
+
+def test_a_die_clicked_before_an_action_or_not_fitting_it_says_why(page: Page, e2e_server: Server) -> None:
+    """A newcomer clicks a die first (nothing happened), or a die the chosen action cannot use (nothing either)."""
+    open_match(page, e2e_server)
+    page.locator("#status.mine").wait_for()
+    red = page.locator('.th-myboard button.th-die[data-token^="r"]').first
+    red.click()
+    notice = page.locator(".th-action .th-notice")
+    assert "first choose an action" in notice.inner_text(), notice.inner_text()
+    page.locator('.th-action button.th-fam[data-family="money many"]').click()
+    page.locator('.th-pick[data-family="money many"]').wait_for()
+    red.click()
+    assert "Much money cannot use the red die" in notice.inner_text(), notice.inner_text()
+    assert page.locator(".th-myboard button.th-die.on").count() == 0
+    screenshot(page, "tharos_newcomer_notice", full_page=False)
+    page.locator(".th-myboard button.th-die.legal").first.click()  # a die that fits: the notice goes
+    page.locator(".th-myboard button.th-die.on").first.wait_for()
+    assert notice.count() == 0
+
+
+JS_OVER = """async ([message]) => {
+  const m = await import('/games/tharos/ui/main.js?over');
+  const box = document.createElement('div');
+  document.body.append(box);
+  m.mount(box, { lang: 'en', seat: 0, send() {} });
+  m.update(message);
+  const text = box.querySelector('.th-action').textContent;
+  box.remove();
+  return text;
+}"""
+
+
+def test_a_tie_at_the_top_says_how_it_was_broken(page: Page, e2e_server: Server) -> None:
+    """Equal totals and one winner in the score table puzzled a newcomer: the end says which tie-break decided."""
+    created = open_match(page, e2e_server)
+    state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
+    over = {**state, "seat": 0, "legal": [], "status": "finished", "view": {**state["view"], "over": True},
+            "seats": [{"seat": 0, "name": "Ada"}, {"seat": 1, "name": "Bot 2"}]}
+    tied = page.evaluate(JS_OVER, [{**over, "winners": [1], "scores": [{"total": 41}, {"total": 41}]}])
+    assert "Bot 2 wins the tie-break (more medals in all" in tied, tied
+    clear = page.evaluate(JS_OVER, [{**over, "winners": [0], "scores": [{"total": 41}, {"total": 30}]}])
+    assert "tie-break" not in clear and "The game is over." in clear, clear
+
+
+@pytest.mark.parametrize("sized", [(390, 844, "en-GB"), (1280, 800, "en-GB")], indirect=True, ids=["phone", "desktop"])
+def test_own_board_follows_the_landscapes(sized: Page, e2e_server: Server) -> None:
+    """On a phone one's dice came only after all eight public buildings; on a desktop the buildings stay under the
+    landscapes and one's board beside them."""
+    open_match(sized, e2e_server)
+    box = {name: sized.locator(selector).bounding_box() for name, selector in
+           (("table", ".th-table"), ("mine", ".th-myboard"), ("buildings", ".th-buildings"))}
+    table, mine, buildings = box["table"], box["mine"], box["buildings"]
+    assert table and mine and buildings
+    if (sized.viewport_size or {}).get("width", 0) < 600:
+        assert table["y"] < mine["y"] < buildings["y"], box
+    else:
+        assert mine["x"] > table["x"] + table["width"] - 1 and abs(mine["y"] - table["y"]) < 2, box
+        assert buildings["x"] == table["x"] and buildings["y"] > table["y"] + table["height"], box
+        assert buildings["y"] - (table["y"] + table["height"]) < 40, box  # no gap between them
+
+
+@pytest.mark.parametrize("sized", [(390, 844, "de-DE")], indirect=True, ids=["phone-de"])
+def test_the_action_panel_hint_reads_across_on_a_phone(sized: Page, e2e_server: Server) -> None:
+    """The chosen action's name and hint share the panel's width (the hint was squeezed into a narrow column)."""
+    open_match(sized, e2e_server)
+    sized.locator("#status.mine").wait_for()
+    sized.locator('.th-action button.th-fam[data-family="money many"]').click()
+    head = sized.locator('.th-pick[data-family="money many"] .th-pickhead')
+    head.wait_for()
+    name = head.locator(".th-picking").bounding_box()
+    hint = head.locator(".th-muted").bounding_box()
+    whole = head.bounding_box()
+    assert name and hint and whole
+    # the hint wraps back to the panel's left edge, under the name, instead of standing in a column beside it
+    assert hint["x"] - whole["x"] < 4 and hint["width"] > whole["width"] * 0.6, (name, hint, whole)
+    screenshot(sized, "tharos_newcomer_pick_phone", full_page=False)
