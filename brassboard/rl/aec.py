@@ -175,7 +175,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
             self._paid = True
             self._accumulate_rewards()
             return
-        driver.apply(seat, chosen)
+        driver.apply_decoded(seat, chosen)
         following = driver.to_act()
         if following is None:
             self._end_game()

@@ -199,7 +199,19 @@ class GameDriver:
         return next_to_act(game.active_players(), self.last_actor, self.settings.players)
 
     def apply(self, player: int, action: Action) -> None:
+        """Apply any action of ``player`` (a bot's, say): the engine checks it."""
         (self.state if self.state is not None else self.game).apply(player, action)
+        self.last_actor = player
+        self.steps += 1
+        if self._assignments:
+            self._assignments = {}
+
+    def apply_decoded(self, player: int, action: Action) -> None:
+        """Apply an action :meth:`decode` gave for ``player`` in this very state, so one of its ``legal_actions``:
+        through the engine's ``apply_quiet``, which exists for exactly such actions (it may skip the checks the legal
+        list guarantees and builds no events, which no environment reads) and leaves exactly the state ``apply``
+        would."""
+        (self.state if self.state is not None else self.game).apply_quiet(player, action)
         self.last_actor = player
         self.steps += 1
         if self._assignments:
