@@ -163,12 +163,13 @@ class GameDriver:
         self._state_class = state_class(settings.game_id)  # looked up once: new_game would on every reset
         # the encoder's fast path, if it has one (exactly its encoding of the view: see brassboard.rl.encoders)
         self._encode_state = state_encoding(settings.encoder)
-        # legal actions in slot order -> (their slots, their feature rows): legal lists repeat often in a game
-        self._slot_rows: dict[tuple[Action, ...],
-                              tuple[npt.NDArray[np.intp] | slice, npt.NDArray[np.float32] | None]] = {}
-        # small action spaces keep each legal list's whole mask and feature table (see SMALL_SPACE)
+        # id of a slot assignment (a codec's memo hands out the same one for the same legal list) -> (the
+        # assignment, its slots as an index, its feature rows); keyed by id and held, so no tuple of actions is hashed
+        self._slot_rows: dict[int, tuple[SlotAssignment, npt.NDArray[np.intp] | slice,
+                                         npt.NDArray[np.float32] | None]] = {}
+        # small action spaces keep each legal list's whole mask and feature table (see SMALL_SPACE), keyed the same
         self._small = settings.codec.size * max(settings.action_feature_size, 1) <= SMALL_SPACE
-        self._tables: dict[tuple[Action, ...], tuple[npt.NDArray[np.int8], npt.NDArray[np.float32] | None]] = {}
+        self._tables: dict[int, tuple[SlotAssignment, npt.NDArray[np.int8], npt.NDArray[np.float32] | None]] = {}
         # an encoder's state key, if it has one: whole observations and slot assignments are then kept per key
         self._state_key = state_key(settings.encoder)
         self._observations: dict[tuple[Hashable, bool], tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
@@ -308,8 +309,8 @@ class GameDriver:
 
     def _small_tables(self, assignment: SlotAssignment
                       ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32] | None]:
-        found = self._tables.get(assignment.actions)
-        if found is None:
+        found = self._tables.get(id(assignment))
+        if found is None or found[0] is not assignment:
             size = self.settings.codec.size
             mask = np.zeros(size, dtype=np.int8)
             table = np.zeros((size, self.settings.action_feature_size), np.float32) if self.featurizer else None
@@ -320,15 +321,15 @@ class GameDriver:
                     table[slots] = rows
             if len(self._tables) >= SLOT_ROWS_MEMO:
                 self._tables.clear()
-            found = self._tables[assignment.actions] = (mask, table)
-        return found
+            found = self._tables[id(assignment)] = (assignment, mask, table)
+        return found[1], found[2]
 
     def _rows_of(self, assignment: SlotAssignment
                  ) -> tuple[npt.NDArray[np.intp] | slice, npt.NDArray[np.float32] | None]:
         """The slots of an assignment as an index (a slice where they are 0..n-1), and their action features
-        (memoised per legal list)."""
-        found = self._slot_rows.get(assignment.actions)
-        if found is None:  # a codec places the same legal list in the same slots
+        (memoised per assignment: a codec hands out the same one for the same legal list)."""
+        found = self._slot_rows.get(id(assignment))
+        if found is None or found[0] is not assignment:  # an id is only reused once its object is gone
             count = len(assignment.slots)
             slots: npt.NDArray[np.intp] | slice = (
                 slice(0, count) if assignment.contiguous  # slots 0..n-1 (a legal-list codec)
@@ -338,5 +339,5 @@ class GameDriver:
                 rows = self.featurizer.rows(assignment.actions)
             if len(self._slot_rows) >= SLOT_ROWS_MEMO:
                 self._slot_rows.clear()
-            found = self._slot_rows[assignment.actions] = (slots, rows)
-        return found
+            found = self._slot_rows[id(assignment)] = (assignment, slots, rows)
+        return found[1], found[2]
