@@ -172,10 +172,11 @@ class GameDriver:
         self._tables: dict[int, tuple[SlotAssignment, npt.NDArray[np.int8], npt.NDArray[np.float32] | None]] = {}
         # an encoder's state key, if it has one: whole observations and slot assignments are then kept per key
         self._state_key = state_key(settings.encoder)
-        self._observations: dict[tuple[Hashable, bool], tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
-                                                              npt.NDArray[np.float32] | None,
-                                                              SlotAssignment | None]] = {}
-        self._keyed_assignments: dict[tuple[Hashable, bool], SlotAssignment] = {}
+        # per key, the observation of the player the env waits for (with its assignment) and of any other player
+        self._observations: dict[bool, dict[Hashable, tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
+                                                            npt.NDArray[np.float32] | None,
+                                                            SlotAssignment | None]]] = {True: {}, False: {}}
+        self._keyed_assignments: dict[Hashable, SlotAssignment] = {}
 
     # ----- the game -------------------------------------------------------------------------------------------
     def new_game(self, seed: int) -> None:
@@ -197,7 +198,10 @@ class GameDriver:
         game = self.state if self.state is not None else self.game
         if game.is_over():
             return None
-        return next_to_act(game.active_players(), self.last_actor, self.settings.players)
+        active = game.active_players()
+        if len(active) == 1:  # a turn-based phase: the usual case, without a call
+            return active[0]
+        return next_to_act(active, self.last_actor, self.settings.players)
 
     def apply(self, player: int, action: Action) -> None:
         """Apply any action of ``player`` (a bot's, say): the engine checks it."""
@@ -233,7 +237,7 @@ class GameDriver:
         found = self._assignments.get(player)
         if found is None:
             if self._state_key is not None:  # the key fixes the legal actions: their assignment is kept per key
-                key = (self._state_key(self.game, player), True)
+                key = self._state_key(self.game, player)
                 found = self._keyed_assignments.get(key)
                 if found is None:
                     found = self.settings.codec.assign(self.game.legal_actions(player))
@@ -250,23 +254,37 @@ class GameDriver:
         found = self._assignments.get(player)
         return (self.assignment(player) if found is None else found).action_at(slot)
 
+    def play(self, player: int, slot: int) -> bool:
+        """Apply ``player``'s action in ``slot`` (:meth:`decode`, then :meth:`apply_decoded`); False, and nothing
+        changes, if the slot holds no legal action."""
+        found = self._assignments.get(player)
+        action = (self.assignment(player) if found is None else found).action_at(slot)
+        if action is None:
+            return False
+        state = self.state if self.state is not None else self.game
+        state.apply_quiet(player, action)
+        self.last_actor = player
+        self.steps += 1
+        self._assignments = {}
+        return True
+
     # ----- observations -------------------------------------------------------------------------------------
     def observe(self, player: int, may_act: bool) -> Observation:
         """``player``'s observation, built from ``state.view(player)`` alone (or the encoder's equal fast path);
         the mask is all zeros unless ``may_act`` (the env is waiting for this player)."""
         if self._state_key is not None:
             # the whole observation is kept per key (see brassboard.rl.encoders), and handed out as copies
-            key = (self._state_key(self.state if self.state is not None else self.game, player), may_act)
-            kept = self._observations.get(key)
+            key = self._state_key(self.state if self.state is not None else self.game, player)
+            observations = self._observations[may_act]
+            kept = observations.get(key)
             if kept is None:
                 built = self._build_observation(player, may_act)
                 for array in built.values():
                     array.flags.writeable = False
-                if len(self._observations) >= KEYED_MEMO:
-                    self._observations.clear()
-                kept = self._observations[key] = (built["observation"], built["action_mask"],
-                                                  built.get("action_features"),
-                                                  self.assignment(player) if may_act else None)
+                if len(observations) >= KEYED_MEMO:
+                    observations.clear()
+                kept = observations[key] = (built["observation"], built["action_mask"], built.get("action_features"),
+                                            self.assignment(player) if may_act else None)
             encoded, mask, features, assignment = kept
             if assignment is not None:  # the step that follows decodes from it
                 self._assignments[player] = assignment

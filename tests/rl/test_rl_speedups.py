@@ -15,6 +15,7 @@ from brassboard.engine import Action, GameState, game_info, games, new_game
 from brassboard.rl.actions import FixedActionCodec, LegalListCodec, action_sort_key
 from brassboard.rl.core import default_players
 from brassboard.rl.encoders import game_encoder, state_encoding
+from brassboard.rl.encoders.tictactoe import TicTacToeEncoder
 
 
 @pytest.mark.parametrize("game_id", games())
@@ -123,3 +124,40 @@ def test_the_fixed_codec_keeps_its_own_action_objects() -> None:
     assignment = codec.assign([Action("mark", "c1"), Action("mark", "a1")])
     assert assignment.slots == (0, 2)
     assert assignment.actions[0] is codec.actions[0] and assignment.actions[1] is codec.actions[2]
+
+
+class WithoutStateKey:
+    """Tic-tac-toe's encoder without its state key: every observation built afresh (the reference)."""
+
+    def __init__(self) -> None:
+        self.inner = TicTacToeEncoder()
+        self.shape, self.low, self.high = self.inner.shape, self.inner.low, self.inner.high
+
+    def encode(self, view: Any, player: int) -> Any:
+        return self.inner.encode(view, player)
+
+
+def test_observations_kept_per_state_key_equal_fresh_ones() -> None:
+    # tic-tac-toe keeps whole observations per (observer, mover, cells) key: a key that confused two positions
+    # would hand out the wrong planes or mask
+    keyed = rl.env("tictactoe", seed=2)
+    fresh = rl.env("tictactoe", seed=2, observation_encoder=WithoutStateKey())
+    rng = np.random.default_rng(2)
+    keys = set()
+    for _ in range(250):
+        keyed.reset()
+        fresh.reset()
+        for agent in keyed.agent_iter():
+            assert agent == fresh.agent_selection
+            for observer in keyed.possible_agents:
+                if observer in keyed.agents:
+                    seen, expected = keyed.observe(observer), fresh.observe(observer)
+                    assert seen.keys() == expected.keys()
+                    for part in seen:
+                        assert np.array_equal(seen[part], expected[part]), (observer, part)
+            observation, _, terminated, truncated, _ = keyed.last()
+            keys.add(TicTacToeEncoder().state_key(keyed.game_state, keyed.possible_agents.index(agent)))
+            slot = None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            keyed.step(slot)
+            fresh.step(slot)
+    assert len(keys) > 1000  # many positions met, so the keys were put to the test
