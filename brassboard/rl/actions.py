@@ -159,6 +159,8 @@ class LegalListCodec:
         self._memo: dict[tuple[Action, ...], SlotAssignment] = {}  # legal list -> its assignment (they repeat)
         # action -> (order_text(action), the one instance of it the codec keeps)
         self._known: dict[Action, tuple[str | None, Action]] = {}
+        self._unordered = False  # whether some known action has no order text (then every list is checked for one)
+        self._ranges: list[tuple[int, ...]] = []  # _ranges[n] = (0, 1, .., n-1): the slots of n actions, shared
 
     @property
     def size(self) -> int:
@@ -175,10 +177,10 @@ class LegalListCodec:
         except KeyError:
             if len(known) + len(legal) > SORT_KEY_MEMO:
                 known.clear()
-            entries = [known.get(action) or known.setdefault(action, (order_text(action), action))
-                       for action in legal]
+                self._unordered = False
+            entries = [known.get(action) or self._learn(action) for action in legal]
         kept = tuple(map(_second, entries))  # the legal list in the kept instances: the memo's key
-        if any(text is None for text, _ in entries):  # an action no text can order: the tuples themselves
+        if self._unordered and any(text is None for text, _ in entries):  # no text orders some action: the tuples
             ordered = sorted(kept, key=action_sort_key)
         else:
             ordered = list(map(_second, sorted(entries, key=_first)))  # stable, as the tuples' order is
@@ -187,9 +189,19 @@ class LegalListCodec:
             if self.overflow == "raise":
                 raise ActionOverflowError(len(ordered), self._size)
             ordered = ordered[: self._size]
-        found = SlotAssignment(tuple(range(len(ordered))), tuple(ordered), max(dropped, 0), contiguous=True)
+        ranges = self._ranges
+        while len(ranges) <= len(ordered):
+            ranges.append(tuple(range(len(ranges))))
+        found = SlotAssignment(ranges[len(ordered)], tuple(ordered), max(dropped, 0), contiguous=True)
         _remember(self._memo, kept, found)
         return found
+
+    def _learn(self, action: Action) -> tuple[str | None, Action]:
+        text = order_text(action)
+        if text is None:
+            self._unordered = True
+        entry = self._known[action] = (text, action)
+        return entry
 
     def __repr__(self) -> str:
         return f"LegalListCodec(size={self._size}, overflow={self.overflow!r})"
