@@ -297,10 +297,11 @@ class GameDriver:
     def _build_observation(self, player: int, may_act: bool) -> Observation:
         settings = self.settings
         encoder = settings.encoder
+        state = self.state if self.state is not None else self.game
         if self._encode_state is not None:
-            encoded = self._encode_state(self.game, player)
+            encoded = self._encode_state(state, player)
         else:
-            encoded = np.asarray(encoder.encode(self.game.view(player), player), dtype=np.float32)
+            encoded = np.asarray(encoder.encode(state.view(player), player), dtype=np.float32)
         if encoded.shape != encoder.shape:
             raise ValueError(f"{encoder!r} returned shape {encoded.shape}, not its declared {encoder.shape}")
         size = settings.codec.size
@@ -317,7 +318,7 @@ class GameDriver:
         if self.featurizer is not None:
             features = observation["action_features"] = np.zeros((size, settings.action_feature_size), np.float32)
         if may_act:
-            assignment = self.assignment(player)
+            assignment = self._assignments.get(player) or self.assignment(player)
             if assignment.slots:
                 slots, rows = self._rows_of(assignment)
                 mask[slots] = 1
