@@ -19,9 +19,10 @@ observer (row 0 is the observer, row 1 the next seat clockwise, …) so one poli
 
 Left out: what is the same in every state of a match (options, figures, zone names, colours).
 
-``encode`` reads the view; ``encode_state`` reads the same fields from the state's public attributes, hiding other
-players' credits exactly as the view does, and caches the zone block per board (boards change far less often than
-anything else) — the tests hold it equal to ``encode(state.view(player), player)``.
+``encode`` reads the view and builds the encoding afresh; ``encode_state`` reads the same fields from the state's
+public attributes, hiding other players' credits exactly as the view does, and works incrementally: it keeps each
+observer's last encoding with the values it came from and rewrites only the zones, numbers or hashed rest that
+changed — the tests hold it equal to ``encode(state.view(player), player)`` of a fresh encoder.
 """
 
 from __future__ import annotations
