@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 import numpy as np
@@ -47,7 +47,7 @@ class ActionOverflowError(ActionCodecError):
         self.size = size
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SlotAssignment:
     """The legal actions of one state placed in slots: ``actions[i]`` is in slot ``slots[i]``.
 
@@ -59,15 +59,16 @@ class SlotAssignment:
     dropped: int = 0
     contiguous: bool = False
     """True when ``slots`` is ``0 .. len(actions) - 1`` (a legal-list codec): slot ``i`` holds ``actions[i]``."""
+    _by_slot: dict[int, Action] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # slot -> action, built at once where slots are not simply 0..n-1 (fixed codecs: small lists)
-        by_slot = None if self.contiguous else dict(zip(self.slots, self.actions, strict=True))
-        object.__setattr__(self, "_by_slot", by_slot)
+        if not self.contiguous:
+            object.__setattr__(self, "_by_slot", dict(zip(self.slots, self.actions, strict=True)))
 
     def action_at(self, slot: int) -> Action | None:
         """The action in ``slot``, or None if the slot holds no legal action."""
-        by_slot: dict[int, Action] | None = self._by_slot  # type: ignore[attr-defined]
+        by_slot = self._by_slot
         if by_slot is None:
             return self.actions[slot] if 0 <= slot < len(self.actions) else None
         return by_slot.get(slot)
@@ -75,7 +76,7 @@ class SlotAssignment:
     @property
     def by_slot(self) -> dict[int, Action]:
         """Slot -> action, every legal action of the assignment."""
-        found: dict[int, Action] | None = self._by_slot  # type: ignore[attr-defined]
+        found = self._by_slot
         return dict(zip(self.slots, self.actions, strict=True)) if found is None else found
 
 
@@ -90,6 +91,7 @@ SORT_KEY_MEMO = 1 << 17
 
 
 _first = operator.itemgetter(0)
+_second = operator.itemgetter(1)
 
 
 def _remember(memo: dict[tuple[Action, ...], SlotAssignment], key: tuple[Action, ...], value: SlotAssignment) -> None:
@@ -141,7 +143,11 @@ def order_text(action: Action) -> str | None:
 
 
 class LegalListCodec:
-    """Slot ``i`` = the ``i``-th legal action in canonical order (any game)."""
+    """Slot ``i`` = the ``i``-th legal action in canonical order (any game).
+
+    A game builds new action objects for every legal list; the codec keeps one instance of each distinct action and
+    its memos hold only those, so what it keeps grows with the game's distinct actions, not with the legal lists met
+    (tens of thousands of objects fewer: Python's garbage collector visits every kept object in its full passes)."""
 
     def __init__(self, size: int, overflow: OverflowPolicy = "raise") -> None:
         if size < 1:
@@ -151,36 +157,51 @@ class LegalListCodec:
         self._size = size
         self.overflow: OverflowPolicy = overflow
         self._memo: dict[tuple[Action, ...], SlotAssignment] = {}  # legal list -> its assignment (they repeat)
-        self._sort_keys: dict[Action, str | None] = {}  # action -> order_text(action)
+        # action -> (order_text(action), the one instance of it the codec keeps)
+        self._known: dict[Action, tuple[str | None, Action]] = {}
+        self._unordered = False  # whether some known action has no order text (then every list is checked for one)
+        self._ranges: list[tuple[int, ...]] = []  # _ranges[n] = (0, 1, .., n-1): the slots of n actions, shared
 
     @property
     def size(self) -> int:
         return self._size
 
     def assign(self, legal: Sequence[Action]) -> SlotAssignment:
-        key = tuple(legal)
-        found = self._memo.get(key)
-        if found is None:
-            keys = self._sort_keys
-            texts = list(map(keys.get, legal))  # None: not met before (or no text can order it)
-            if None in texts:
-                if len(keys) + len(legal) > SORT_KEY_MEMO:
-                    keys.clear()
-                for index, action in enumerate(legal):
-                    if texts[index] is None:
-                        texts[index] = keys[action] = order_text(action)
-            if None in texts:  # an action no text can order: the tuples themselves
-                ordered = sorted(legal, key=action_sort_key)
-            else:
-                ordered = [action for _, action in sorted(zip(texts, legal, strict=True), key=_first)]
-            dropped = len(ordered) - self._size
-            if dropped > 0:
-                if self.overflow == "raise":
-                    raise ActionOverflowError(len(ordered), self._size)
-                ordered = ordered[: self._size]
-            found = SlotAssignment(tuple(range(len(ordered))), tuple(ordered), max(dropped, 0), contiguous=True)
-            _remember(self._memo, key, found)
+        found = self._memo.get(tuple(legal))
+        return self._assign_new(legal) if found is None else found
+
+    def _assign_new(self, legal: Sequence[Action]) -> SlotAssignment:
+        known = self._known
+        try:
+            entries = [known[action] for action in legal]
+        except KeyError:
+            if len(known) + len(legal) > SORT_KEY_MEMO:
+                known.clear()
+                self._unordered = False
+            entries = [known.get(action) or self._learn(action) for action in legal]
+        kept = tuple(map(_second, entries))  # the legal list in the kept instances: the memo's key
+        if self._unordered and any(text is None for text, _ in entries):  # no text orders some action: the tuples
+            ordered = sorted(kept, key=action_sort_key)
+        else:
+            ordered = list(map(_second, sorted(entries, key=_first)))  # stable, as the tuples' order is
+        dropped = len(ordered) - self._size
+        if dropped > 0:
+            if self.overflow == "raise":
+                raise ActionOverflowError(len(ordered), self._size)
+            ordered = ordered[: self._size]
+        ranges = self._ranges
+        while len(ranges) <= len(ordered):
+            ranges.append(tuple(range(len(ranges))))
+        found = SlotAssignment(ranges[len(ordered)], tuple(ordered), max(dropped, 0), contiguous=True)
+        _remember(self._memo, kept, found)
         return found
+
+    def _learn(self, action: Action) -> tuple[str | None, Action]:
+        text = order_text(action)
+        if text is None:
+            self._unordered = True
+        entry = self._known[action] = (text, action)
+        return entry
 
     def __repr__(self) -> str:
         return f"LegalListCodec(size={self._size}, overflow={self.overflow!r})"
@@ -212,9 +233,10 @@ class FixedActionCodec:
                 if slot is None:
                     raise ActionCodecError(f"legal action '{action}' has no slot in this game's fixed action codec")
                 slots.append(slot)
-            order = sorted(range(len(slots)), key=slots.__getitem__)
-            found = SlotAssignment(tuple(slots[i] for i in order), tuple(legal[i] for i in order))
-            _remember(self._memo, key, found)
+            slots.sort()
+            # the codec's own action objects (its memo then keeps none of the game's: see LegalListCodec)
+            found = SlotAssignment(tuple(slots), tuple(self.actions[slot] for slot in slots))
+            _remember(self._memo, tuple(self.actions[self._index[action]] for action in legal), found)
         return found
 
     def __repr__(self) -> str:

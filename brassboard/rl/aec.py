@@ -165,8 +165,7 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
             self._paid = False
             self.infos[agent].pop("illegal_action", None)
         driver = self.driver
-        chosen = driver.decode(seat, slot_number(action)) if action is not None else None
-        if chosen is None:
+        if action is None or not driver.play(seat, slot_number(action)):
             if self.illegal_action == "raise":
                 raise IllegalSlotError(f"{agent} has no legal action in slot {action!r}; follow the action_mask")
             # penalised: the state is unchanged and the same agent must choose again
@@ -175,7 +174,6 @@ class BrassboardAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no typ
             self._paid = True
             self._accumulate_rewards()
             return
-        driver.apply(seat, chosen)
         following = driver.to_act()
         if following is None:
             self._end_game()

@@ -163,18 +163,20 @@ class GameDriver:
         self._state_class = state_class(settings.game_id)  # looked up once: new_game would on every reset
         # the encoder's fast path, if it has one (exactly its encoding of the view: see brassboard.rl.encoders)
         self._encode_state = state_encoding(settings.encoder)
-        # legal actions in slot order -> (their slots, their feature rows): legal lists repeat often in a game
-        self._slot_rows: dict[tuple[Action, ...],
-                              tuple[npt.NDArray[np.intp] | slice, npt.NDArray[np.float32] | None]] = {}
-        # small action spaces keep each legal list's whole mask and feature table (see SMALL_SPACE)
+        # id of a slot assignment (a codec's memo hands out the same one for the same legal list) -> (the
+        # assignment, its slots as an index, its feature rows); keyed by id and held, so no tuple of actions is hashed
+        self._slot_rows: dict[int, tuple[SlotAssignment, npt.NDArray[np.intp] | slice,
+                                         npt.NDArray[np.float32] | None]] = {}
+        # small action spaces keep each legal list's whole mask and feature table (see SMALL_SPACE), keyed the same
         self._small = settings.codec.size * max(settings.action_feature_size, 1) <= SMALL_SPACE
-        self._tables: dict[tuple[Action, ...], tuple[npt.NDArray[np.int8], npt.NDArray[np.float32] | None]] = {}
+        self._tables: dict[int, tuple[SlotAssignment, npt.NDArray[np.int8], npt.NDArray[np.float32] | None]] = {}
         # an encoder's state key, if it has one: whole observations and slot assignments are then kept per key
         self._state_key = state_key(settings.encoder)
-        self._observations: dict[tuple[Hashable, bool], tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
-                                                              npt.NDArray[np.float32] | None,
-                                                              SlotAssignment | None]] = {}
-        self._keyed_assignments: dict[tuple[Hashable, bool], SlotAssignment] = {}
+        # per key, the observation of the player the env waits for (with its assignment) and of any other player
+        self._observations: dict[bool, dict[Hashable, tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
+                                                            npt.NDArray[np.float32] | None,
+                                                            SlotAssignment | None]]] = {True: {}, False: {}}
+        self._keyed_assignments: dict[Hashable, SlotAssignment] = {}
 
     # ----- the game -------------------------------------------------------------------------------------------
     def new_game(self, seed: int) -> None:
@@ -196,10 +198,25 @@ class GameDriver:
         game = self.state if self.state is not None else self.game
         if game.is_over():
             return None
-        return next_to_act(game.active_players(), self.last_actor, self.settings.players)
+        active = game.active_players()
+        if len(active) == 1:  # a turn-based phase: the usual case, without a call
+            return active[0]
+        return next_to_act(active, self.last_actor, self.settings.players)
 
     def apply(self, player: int, action: Action) -> None:
+        """Apply any action of ``player`` (a bot's, say): the engine checks it."""
         (self.state if self.state is not None else self.game).apply(player, action)
+        self.last_actor = player
+        self.steps += 1
+        if self._assignments:
+            self._assignments = {}
+
+    def apply_decoded(self, player: int, action: Action) -> None:
+        """Apply an action :meth:`decode` gave for ``player`` in this very state, so one of its ``legal_actions``:
+        through the engine's ``apply_quiet``, which exists for exactly such actions (it may skip the checks the legal
+        list guarantees and builds no events, which no environment reads) and leaves exactly the state ``apply``
+        would."""
+        (self.state if self.state is not None else self.game).apply_quiet(player, action)
         self.last_actor = player
         self.steps += 1
         if self._assignments:
@@ -220,7 +237,7 @@ class GameDriver:
         found = self._assignments.get(player)
         if found is None:
             if self._state_key is not None:  # the key fixes the legal actions: their assignment is kept per key
-                key = (self._state_key(self.game, player), True)
+                key = self._state_key(self.game, player)
                 found = self._keyed_assignments.get(key)
                 if found is None:
                     found = self.settings.codec.assign(self.game.legal_actions(player))
@@ -237,23 +254,37 @@ class GameDriver:
         found = self._assignments.get(player)
         return (self.assignment(player) if found is None else found).action_at(slot)
 
+    def play(self, player: int, slot: int) -> bool:
+        """Apply ``player``'s action in ``slot`` (:meth:`decode`, then :meth:`apply_decoded`); False, and nothing
+        changes, if the slot holds no legal action."""
+        found = self._assignments.get(player)
+        action = (self.assignment(player) if found is None else found).action_at(slot)
+        if action is None:
+            return False
+        state = self.state if self.state is not None else self.game
+        state.apply_quiet(player, action)
+        self.last_actor = player
+        self.steps += 1
+        self._assignments = {}
+        return True
+
     # ----- observations -------------------------------------------------------------------------------------
     def observe(self, player: int, may_act: bool) -> Observation:
         """``player``'s observation, built from ``state.view(player)`` alone (or the encoder's equal fast path);
         the mask is all zeros unless ``may_act`` (the env is waiting for this player)."""
         if self._state_key is not None:
             # the whole observation is kept per key (see brassboard.rl.encoders), and handed out as copies
-            key = (self._state_key(self.state if self.state is not None else self.game, player), may_act)
-            kept = self._observations.get(key)
+            key = self._state_key(self.state if self.state is not None else self.game, player)
+            observations = self._observations[may_act]
+            kept = observations.get(key)
             if kept is None:
                 built = self._build_observation(player, may_act)
                 for array in built.values():
                     array.flags.writeable = False
-                if len(self._observations) >= KEYED_MEMO:
-                    self._observations.clear()
-                kept = self._observations[key] = (built["observation"], built["action_mask"],
-                                                  built.get("action_features"),
-                                                  self.assignment(player) if may_act else None)
+                if len(observations) >= KEYED_MEMO:
+                    observations.clear()
+                kept = observations[key] = (built["observation"], built["action_mask"], built.get("action_features"),
+                                            self.assignment(player) if may_act else None)
             encoded, mask, features, assignment = kept
             if assignment is not None:  # the step that follows decodes from it
                 self._assignments[player] = assignment
@@ -266,10 +297,11 @@ class GameDriver:
     def _build_observation(self, player: int, may_act: bool) -> Observation:
         settings = self.settings
         encoder = settings.encoder
+        state = self.state if self.state is not None else self.game
         if self._encode_state is not None:
-            encoded = self._encode_state(self.game, player)
+            encoded = self._encode_state(state, player)
         else:
-            encoded = np.asarray(encoder.encode(self.game.view(player), player), dtype=np.float32)
+            encoded = np.asarray(encoder.encode(state.view(player), player), dtype=np.float32)
         if encoded.shape != encoder.shape:
             raise ValueError(f"{encoder!r} returned shape {encoded.shape}, not its declared {encoder.shape}")
         size = settings.codec.size
@@ -286,7 +318,7 @@ class GameDriver:
         if self.featurizer is not None:
             features = observation["action_features"] = np.zeros((size, settings.action_feature_size), np.float32)
         if may_act:
-            assignment = self.assignment(player)
+            assignment = self._assignments.get(player) or self.assignment(player)
             if assignment.slots:
                 slots, rows = self._rows_of(assignment)
                 mask[slots] = 1
@@ -296,8 +328,8 @@ class GameDriver:
 
     def _small_tables(self, assignment: SlotAssignment
                       ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32] | None]:
-        found = self._tables.get(assignment.actions)
-        if found is None:
+        found = self._tables.get(id(assignment))
+        if found is None or found[0] is not assignment:
             size = self.settings.codec.size
             mask = np.zeros(size, dtype=np.int8)
             table = np.zeros((size, self.settings.action_feature_size), np.float32) if self.featurizer else None
@@ -308,15 +340,15 @@ class GameDriver:
                     table[slots] = rows
             if len(self._tables) >= SLOT_ROWS_MEMO:
                 self._tables.clear()
-            found = self._tables[assignment.actions] = (mask, table)
-        return found
+            found = self._tables[id(assignment)] = (assignment, mask, table)
+        return found[1], found[2]
 
     def _rows_of(self, assignment: SlotAssignment
                  ) -> tuple[npt.NDArray[np.intp] | slice, npt.NDArray[np.float32] | None]:
         """The slots of an assignment as an index (a slice where they are 0..n-1), and their action features
-        (memoised per legal list)."""
-        found = self._slot_rows.get(assignment.actions)
-        if found is None:  # a codec places the same legal list in the same slots
+        (memoised per assignment: a codec hands out the same one for the same legal list)."""
+        found = self._slot_rows.get(id(assignment))
+        if found is None or found[0] is not assignment:  # an id is only reused once its object is gone
             count = len(assignment.slots)
             slots: npt.NDArray[np.intp] | slice = (
                 slice(0, count) if assignment.contiguous  # slots 0..n-1 (a legal-list codec)
@@ -326,5 +358,5 @@ class GameDriver:
                 rows = self.featurizer.rows(assignment.actions)
             if len(self._slot_rows) >= SLOT_ROWS_MEMO:
                 self._slot_rows.clear()
-            found = self._slot_rows[assignment.actions] = (slots, rows)
-        return found
+            found = self._slot_rows[id(assignment)] = (assignment, slots, rows)
+        return found[1], found[2]

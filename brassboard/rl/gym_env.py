@@ -136,7 +136,7 @@ class BrassboardGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 raise IllegalSlotError(f"seat {self.seat} has no legal action in slot {action!r}")
             truncated = self._step_limit_reached()
             return self._observe(), self.illegal_penalty, False, truncated, self._info(illegal_action=True)
-        driver.apply(self.seat, chosen)
+        driver.apply_decoded(self.seat, chosen)
         self._play_opponents()
         if driver.is_over():
             reward = driver.final_rewards()[self.seat]

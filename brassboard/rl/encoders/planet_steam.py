@@ -19,9 +19,10 @@ observer (row 0 is the observer, row 1 the next seat clockwise, …) so one poli
 
 Left out: what is the same in every state of a match (options, figures, zone names, colours).
 
-``encode`` reads the view; ``encode_state`` reads the same fields from the state's public attributes, hiding other
-players' credits exactly as the view does, and caches the zone block per board (boards change far less often than
-anything else) — the tests hold it equal to ``encode(state.view(player), player)``.
+``encode`` reads the view and builds the encoding afresh; ``encode_state`` reads the same fields from the state's
+public attributes, hiding other players' credits exactly as the view does, and works incrementally: it keeps each
+observer's last encoding with the values it came from and rewrites only the zones, numbers or hashed rest that
+changed — the tests hold it equal to ``encode(state.view(player), player)`` of a fresh encoder.
 """
 
 from __future__ import annotations
@@ -52,7 +53,20 @@ SEAT_FIELDS = ("start_player", "opener", "manipulator", "saboteur", "freighter_h
 MARKET_FIELDS = ("price", "supply", "bonus")
 """The exchange: four values each (quartz, ore, water, energy)."""
 BOARD_FIELDS = ("owner", "tank", "converter", "compressor", "toppled")
-BOARD_MEMO = 1 << 14
+REST_MEMO = 1 << 14
+
+
+class _Kept:
+    """An observer's last encoding and the values it came from (copies: the state changes its lists in place)."""
+
+    __slots__ = ("board", "numbers", "out", "rest", "zones")
+
+    def __init__(self, out: npt.NDArray[np.float32]) -> None:
+        self.out = out
+        self.board: tuple[list[Any], ...] | None = None
+        self.numbers: list[float] | None = None
+        self.rest: bytes | None = None
+        self.zones: list[tuple[Any, ...]] | None = None
 
 
 class PlanetSteamEncoder:
@@ -66,28 +80,60 @@ class PlanetSteamEncoder:
         self.numbers = len(NUMBER_FIELDS) + len(SEAT_FIELDS) + 4 * len(MARKET_FIELDS) + stock_size
         self.shape = (zones * self.zone_width + players * HOLDING_FEATURES + self.numbers + REST_SIZE,)
         self._rest = HashingEncoder(REST_SIZE)
-        self._boards: dict[tuple[int, bytes], npt.NDArray[np.float32]] = {}
+        # observer -> zone content (owner, tank, converter, compressor, toppled) -> its row: a few hundred each
+        self._zone_rows: dict[int, dict[tuple[Any, ...], npt.NDArray[np.float32]]] = {
+            seat: {} for seat in range(players)}
         self._rests: dict[tuple[int, bytes], npt.NDArray[np.float32]] = {}
+        self._numbers_at = zones * self.zone_width
+        self._rest_at = self.shape[0] - REST_SIZE
+        self._kept: dict[int, _Kept] = {}  # observer -> the encoding last given and what it came from
 
     # ----- the two ways in ----------------------------------------------------------------------------------------
     def encode(self, view: Mapping[str, Any], player: int) -> npt.NDArray[np.float32]:
+        """The encoding of ``view`` built afresh (the reference the fast path is held to)."""
         holdings = [(h["credits"], h["goods"], h["freighter"], h["permits"], h["luxury_quarters"], h["markers"])
                     for h in view["holdings"]]
-        return self._encode(_VIEW_FIELDS(view), holdings, player)
+        fields = _VIEW_FIELDS(view)
+        board_block = self._board(fields[: len(BOARD_FIELDS)], player)
+        numbers = self._numbers(fields, holdings, player)
+        rest = fields[REST_AT:]
+        out = np.empty(self.shape, dtype=np.float32)
+        out[: self._numbers_at] = board_block
+        out[self._numbers_at: self._rest_at] = numbers
+        out[self._rest_at:] = self._irregular(marshal.dumps(rest), rest, player)
+        return out
 
     def encode_state(self, state: GameState, player: int) -> npt.NDArray[np.float32]:
-        fields: Any = state  # a PlanetSteamState: its public attributes carry the view's fields under the same names
-        hide = bool(state.options["hidden_credits"])
+        """``encode(state.view(player), player)``, from the state's attributes and incrementally: the encoding last
+        given to ``player`` is kept with the values it came from, and only the blocks whose values changed are
+        written again (the board changes in about one step in three, the numbers in one in two)."""
+        fields: Any = _STATE_FIELDS(state)  # a PlanetSteamState's public attributes carry the view's field names
+        kept = self._kept.get(player)
+        if kept is None:
+            kept = self._kept[player] = _Kept(np.empty(self.shape, dtype=np.float32))
+        out = kept.out
+        board = fields[: len(BOARD_FIELDS)]
+        if board != kept.board:  # compared by value (C loops): the state changes its lists in place
+            self._update_zones(out, board, kept, player)
+        hide = state.options["hidden_credits"]
         holdings = [(None if hide and seat != player else h.credits, h.goods, h.freighter, h.permits,
-                     h.luxury_quarters, h.markers) for seat, h in enumerate(fields.players)]
-        return self._encode(_STATE_FIELDS(fields), holdings, player)
+                     h.luxury_quarters, h.markers) for seat, h in enumerate(state.players)]  # type: ignore[attr-defined]
+        numbers = self._numbers(fields, holdings, player)
+        if numbers != kept.numbers:  # equal numbers are equal float32 values
+            out[self._numbers_at: self._rest_at] = numbers
+            kept.numbers = numbers
+        rest = fields[REST_AT:]
+        fingerprint = marshal.dumps(rest)  # exact: equal bytes load as equal values
+        if fingerprint != kept.rest:
+            out[self._rest_at:] = self._irregular(fingerprint, rest, player)
+            kept.rest = fingerprint
+        return out.copy()
 
     # ----- the encoding -------------------------------------------------------------------------------------------
-    def _encode(self, fields: tuple[Any, ...], holdings: Sequence[tuple[Any, ...]],
-                player: int) -> npt.NDArray[np.float32]:
-        """``fields``: the values of ``ALL_FIELDS`` in order (read in one C call from the view or the state)."""
+    def _numbers(self, fields: tuple[Any, ...], holdings: Sequence[tuple[Any, ...]], player: int) -> list[float]:
+        """The holdings and numbers blocks as one list of plain numbers (one NumPy call writes both).
+        ``fields``: the values of ``ALL_FIELDS`` in order (read in one C call from the view or the state)."""
         players = self.players
-        # holdings then numbers as one list of plain numbers: one NumPy call for both blocks
         numbers: list[float] = []
         for offset in range(players):
             credits, goods, freighter, permits, luxury, markers = holdings[(player + offset) % players]
@@ -95,63 +141,86 @@ class PlanetSteamEncoder:
             numbers += goods
             numbers += freighter
             numbers += (permits, luxury, markers)
-        at = len(BOARD_FIELDS)
-        numbers += fields[at: at + len(NUMBER_FIELDS)]
-        at += len(NUMBER_FIELDS)
-        numbers += [-1 if seat < 0 else (seat - player) % players for seat in fields[at: at + len(SEAT_FIELDS)]]
-        at += len(SEAT_FIELDS)
-        for market in fields[at: at + len(MARKET_FIELDS)]:
+        numbers += fields[NUMBERS_AT: SEATS_AT]
+        numbers += [-1 if seat < 0 else (seat - player) % players for seat in fields[SEATS_AT: MARKETS_AT]]
+        for market in fields[MARKETS_AT: STOCK_AT]:
             numbers += market
-        at += len(MARKET_FIELDS)
-        stock = fields[at]
+        stock = fields[STOCK_AT]
         numbers += [stock[key] for key in sorted(stock)]
-        board_block = self._board(fields[: len(BOARD_FIELDS)], player)
-        out = np.empty(self.shape, dtype=np.float32)
-        end = len(board_block)
-        out[:end] = board_block
-        out[end: end + len(numbers)] = numbers
-        out[end + len(numbers):] = self._irregular(dict(zip(REST_FIELDS, fields[at + 1:], strict=True)), player)
-        return out
+        return numbers
 
-    def _irregular(self, rest: dict[str, Any], player: int) -> npt.NDArray[np.float32]:
-        key = (player, marshal.dumps(rest))  # small, and often met before: one fingerprint finds it
+    def _irregular(self, fingerprint: bytes, rest: tuple[Any, ...], player: int) -> npt.NDArray[np.float32]:
+        """The hashed rest (``REST_FIELDS``' values, fingerprinted by their ``marshal`` bytes): small, and often met
+        before."""
+        key = (player, fingerprint)
         found = self._rests.get(key)
         if found is None:
-            found = self._rest.encode(rest, player)
+            found = self._rest.encode(dict(zip(REST_FIELDS, rest, strict=True)), player)
             found.flags.writeable = False
-            if len(self._rests) >= BOARD_MEMO:
+            if len(self._rests) >= REST_MEMO:
                 self._rests.clear()
             self._rests[key] = found
         return found
 
     def _board(self, board: tuple[Any, ...], player: int) -> npt.NDArray[np.float32]:
-        key = (player, marshal.dumps(board))  # exact, and far cheaper than tuples of every column
-        found = self._boards.get(key)
-        if found is None:
-            owner, tank, converter, compressor, toppled = (np.asarray(column) for column in board)
-            zones, players = self.zones, self.players
-            block = np.zeros((zones, self.zone_width), dtype=np.float32)
-            owned = owner >= 0
-            rows = np.flatnonzero(owned)
-            block[rows, (owner[rows] - player) % players] = 1.0
-            block[:, players] = np.where(owned, 0, owner)
-            block[:, players + 1] = tank
-            block[np.arange(zones), players + 2 + converter + 1] = 1.0
-            block[:, players + 2 + CONVERTER_KINDS] = compressor
-            block[:, players + 3 + CONVERTER_KINDS] = toppled
-            found = block.reshape(-1)
-            found.flags.writeable = False
-            if len(self._boards) >= BOARD_MEMO:
-                self._boards.clear()
-            self._boards[key] = found
-        return found
+        """The zone block of ``board`` (``BOARD_FIELDS``' columns) seen by ``player``, built afresh."""
+        owner, tank, converter, compressor, toppled = (np.asarray(column) for column in board)
+        zones, players = self.zones, self.players
+        block = np.zeros((zones, self.zone_width), dtype=np.float32)
+        owned = owner >= 0
+        rows = np.flatnonzero(owned)
+        block[rows, (owner[rows] - player) % players] = 1.0
+        block[:, players] = np.where(owned, 0, owner)
+        block[:, players + 1] = tank
+        block[np.arange(zones), players + 2 + converter + 1] = 1.0
+        block[:, players + 2 + CONVERTER_KINDS] = compressor
+        block[:, players + 3 + CONVERTER_KINDS] = toppled
+        return block.reshape(-1)
+
+    def _update_zones(self, out: npt.NDArray[np.float32], board: tuple[list[Any], ...], kept: _Kept,
+                      player: int) -> None:
+        """Rewrite the rows of ``out``'s zone block whose zone changed since ``kept`` (a claim, a build: usually one
+        zone of 42), each from a table of rows per zone content and observer."""
+        zones = list(zip(*board, strict=True))  # (owner, tank, converter, compressor, toppled) of each zone
+        previous = kept.zones
+        rows = self._zone_rows[player]
+        width = self.zone_width
+        for index, zone in enumerate(zones):
+            if previous is None or zone != previous[index]:
+                row = rows.get(zone)
+                if row is None:
+                    row = rows[zone] = self._zone_row(zone, player)
+                out[index * width: (index + 1) * width] = row
+        kept.zones = zones
+        kept.board = tuple([*column] for column in board)  # copies: the state changes its lists in place
+
+    def _zone_row(self, zone: tuple[Any, ...], player: int) -> npt.NDArray[np.float32]:
+        """One zone's row, exactly as :meth:`_board` writes it."""
+        owner, tank, converter, compressor, toppled = zone
+        players = self.players
+        row = np.zeros(self.zone_width, dtype=np.float32)
+        if owner >= 0:
+            row[(owner - player) % players] = 1.0
+        else:
+            row[players] = owner
+        row[players + 1] = tank
+        row[players + 2 + converter + 1] = 1.0
+        row[players + 2 + CONVERTER_KINDS] = compressor
+        row[players + 3 + CONVERTER_KINDS] = toppled
+        row.flags.writeable = False
+        return row
 
     def __repr__(self) -> str:
         return f"PlanetSteamEncoder(players={self.players}, zones={self.zones}, size={self.shape[0]})"
 
 
 ALL_FIELDS = (*BOARD_FIELDS, *NUMBER_FIELDS, *SEAT_FIELDS, *MARKET_FIELDS, "stock", *REST_FIELDS)
-"""The view's fields an observation reads, in the order ``_encode`` takes them."""
+"""The view's fields an observation reads, in this order (read in one C call)."""
+NUMBERS_AT = len(BOARD_FIELDS)
+SEATS_AT = NUMBERS_AT + len(NUMBER_FIELDS)
+MARKETS_AT = SEATS_AT + len(SEAT_FIELDS)
+STOCK_AT = MARKETS_AT + len(MARKET_FIELDS)
+REST_AT = STOCK_AT + 1
 _VIEW_FIELDS = operator.itemgetter(*ALL_FIELDS)
 _STATE_FIELDS = operator.attrgetter(*ALL_FIELDS)  # the state's public attributes carry the same names
 

@@ -8,7 +8,8 @@ Actions: slot ``i`` is ``mark <cell i>`` in the same board order (slot 4 = ``mar
 Speed: ``encode_state`` reads the board from the state's public ``cells`` (nothing in tic-tac-toe is hidden) and
 looks the planes up in a table of all 3^9 boards built once per process, so an observation costs a tuple, a
 dictionary look-up and a row's copy; ``encode`` builds the same planes from the view, and the tests hold the two equal.
-``state_key`` (observer, player to move, cells) lets the environments keep whole observations per position.
+``state_key`` (observer, player to move, cells, as one number) lets the environments keep whole observations
+per position.
 """
 
 from __future__ import annotations
@@ -52,9 +53,13 @@ class TicTacToeEncoder:
     def encode_state(self, state: GameState, player: int) -> npt.NDArray[np.float32]:
         return self._encode_cells(tuple(state.cells), player)  # type: ignore[attr-defined]  # a TicTacToeState
 
-    def state_key(self, state: GameState, player: int) -> tuple[int, int, tuple[int, ...]]:
-        """The observer, the player to move and the cells: they fix the view and the legal actions."""
-        return player, state.to_move, tuple(state.cells)  # type: ignore[attr-defined]  # a TicTacToeState
+    def state_key(self, state: GameState, player: int) -> int:
+        """The observer, the player to move and the cells, which fix the view and the legal actions, as one number:
+        bit 0 the observer, bit 1 the player to move, bits 2-10 and 11-19 the cells each player owns (the state's
+        public bit sets ``owned``; they fix the cells, the winner and the end)."""
+        owned: list[int] = state.owned  # type: ignore[attr-defined]  # a TicTacToeState
+        mover: int = state.to_move  # type: ignore[attr-defined]
+        return player | mover << 1 | owned[0] << 2 | owned[1] << 11
 
     def _encode_cells(self, cells: tuple[int, ...], player: int) -> npt.NDArray[np.float32]:
         index, planes = board_table()
