@@ -250,7 +250,9 @@ def run_strength(args: argparse.Namespace) -> bool:
         rows = []
         for index in range(args.games):
             for name in pairings:
-                rows.append(strength.calibrate(name, args.seed_base + index))
+                game, players = strength.PAIRINGS[name]
+                rows.append(strength.calibrate(name, args.seed_base + index, index % players,
+                                               strength.cap_of(game, args.rounds)))
                 with args.out.open("a") as handle:
                     handle.write(json.dumps(rows[-1]) + "\n")
                 print(json.dumps(strength.calibration_summary(rows)), flush=True)

@@ -7,8 +7,9 @@ game replays exactly from its seed, on any machine, under any load. The cap is t
 ``GUIDED_SETTINGS`` (the mean rounds the budget reaches on an idle core, measured by ``--calibrate``) unless
 ``--rounds`` overrides it.
 
-``--calibrate`` measures that cap: in games the greedy bots play (seeds ``seed_base + i``), every ``SAMPLE_EVERY``-th
-decision of each seat with a choice is searched by ``mcts-strong`` with the 0.45 s budget counted in *CPU* seconds
+``--calibrate`` measures that cap: in the bench's own games (seeds ``seed_base + i``, ``mcts-strong`` at the current
+cap against greedy, seats as below), every ``SAMPLE_EVERY``-th decision of the searching seat with a choice is
+searched by a second ``mcts-strong`` with the 0.45 s budget counted in *CPU* seconds
 of its own process (``time.process_time``) instead of wall seconds, and a cap too high to bind, so each search
 completes the rounds one core gives it in 0.45 s whatever else the machine runs; it records the rounds of each
 (other processes still share the core's caches, so on a truly idle machine the figure is, if anything, higher).
@@ -73,17 +74,26 @@ def play_one(job: dict[str, Any]) -> dict[str, Any]:
             "game_wall_s": round(result.seconds, 1)}
 
 
-def calibrate(pairing: str, seed: int) -> dict[str, Any]:
-    """Rounds per searched decision at 0.45 CPU seconds over one greedy-played game of ``pairing``."""
+def calibrate(pairing: str, seed: int, seat: int, cap: int) -> dict[str, Any]:
+    """Rounds per searched decision at 0.45 CPU seconds, sampled in one of the bench's own games: ``mcts-strong``
+    with the fixed round ``cap`` in ``seat`` against greedy, as :func:`play_one` plays it (its positions are the
+    ones whose cost matters: in Planet Steam the searching bot builds a far bigger engine than greedy does, and
+    rollouts over it cost more than over a greedy-vs-greedy game's)."""
     game, players = PAIRINGS[pairing]
     state = new_game(game, players, seed)
-    bots = [make_bot("greedy", game, seat_seed(seed, p)) for p in range(players)]
+    bots: list[Bot] = []
+    for p in range(players):
+        bot = make_bot("mcts-strong" if p == seat else "greedy", game, seat_seed(seed, p))
+        if p == seat:
+            assert isinstance(bot, GuidedBot)
+            bot.rounds, bot.time_budget = cap, None
+        bots.append(bot)
     rounds: list[int] = []
     cpu: list[float] = []
     choices = 0
     while not state.is_over():
         player = state.active_players()[0]
-        if len(state.legal_actions(player)) > 1:
+        if player == seat and len(state.legal_actions(player)) > 1:
             choices += 1
             if choices % SAMPLE_EVERY == 0:
                 searcher = make_bot("mcts-strong", game, seat_seed(seed, player) + choices)
@@ -96,8 +106,8 @@ def calibrate(pairing: str, seed: int) -> dict[str, Any]:
                     rounds.append(searcher.last_rounds)
                     cpu.append(time.process_time() - cpu_start)
         state.apply(player, bots[player].choose(state, player))
-    return {"pairing": pairing, "game": game, "players": players, "seed": seed, "rounds": rounds,
-            "cpu_s": [round(t, 3) for t in cpu]}
+    return {"pairing": pairing, "game": game, "players": players, "seed": seed, "seat": seat, "cap": cap,
+            "rounds": rounds, "cpu_s": [round(t, 3) for t in cpu]}
 
 
 def calibration_summary(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
