@@ -90,6 +90,7 @@ SORT_KEY_MEMO = 1 << 17
 
 
 _first = operator.itemgetter(0)
+_second = operator.itemgetter(1)
 
 
 def _remember(memo: dict[tuple[Action, ...], SlotAssignment], key: tuple[Action, ...], value: SlotAssignment) -> None:
@@ -151,28 +152,32 @@ class LegalListCodec:
         self._size = size
         self.overflow: OverflowPolicy = overflow
         self._memo: dict[tuple[Action, ...], SlotAssignment] = {}  # legal list -> its assignment (they repeat)
-        self._sort_keys: dict[Action, str | None] = {}  # action -> order_text(action)
+        # action -> (order_text(action), the one instance of it that memos keep): legal lists are built of new but
+        # equal actions every time, and memos holding all of them would keep hundreds of thousands of objects alive
+        # for the garbage collector to walk again and again
+        self._sort_keys: dict[Action, tuple[str | None, Action]] = {}
 
     @property
     def size(self) -> int:
         return self._size
 
     def assign(self, legal: Sequence[Action]) -> SlotAssignment:
-        key = tuple(legal)
-        found = self._memo.get(key)
+        found = self._memo.get(tuple(legal))
         if found is None:
             keys = self._sort_keys
-            texts = list(map(keys.get, legal))  # None: not met before (or no text can order it)
-            if None in texts:
+            entries = list(map(keys.get, legal))  # None: not met before
+            if None in entries:
                 if len(keys) + len(legal) > SORT_KEY_MEMO:
                     keys.clear()
                 for index, action in enumerate(legal):
-                    if texts[index] is None:
-                        texts[index] = keys[action] = order_text(action)
-            if None in texts:  # an action no text can order: the tuples themselves
-                ordered = sorted(legal, key=action_sort_key)
-            else:
-                ordered = [action for _, action in sorted(zip(texts, legal, strict=True), key=_first)]
+                    if entries[index] is None:
+                        entries[index] = keys[action] = (order_text(action), action)
+            known: list[tuple[str | None, Action]] = entries  # type: ignore[assignment]  # every one filled
+            key = tuple(map(_second, known))  # the kept instances, in the order given
+            try:
+                ordered = list(map(_second, sorted(known, key=_first)))
+            except TypeError:  # an action no text can order (None beside a text): the tuples themselves
+                ordered = sorted(key, key=action_sort_key)
             dropped = len(ordered) - self._size
             if dropped > 0:
                 if self.overflow == "raise":
