@@ -1,5 +1,5 @@
-"""Planet Unknown: each seat's planet as 12 x 12 planes and its board as numbers, seen from the observer, plus the
-hashed rest; a larger legal-list action space.
+"""Planet Unknown: each seat's planet as 12 x 12 planes and its board as numbers, seen from the observer, the turn and
+the station as numbers, the irregular rest hashed; a larger legal-list action space.
 
 Tile placements (positions x orientations x the tiles on offer) reach 940 legal actions in random play (20 games per
 player count, 1-6 players); 2048 slots leave room. Should a state ever exceed them, the env raises
@@ -10,41 +10,44 @@ Observation (float32), ``P`` players, seats *relative* to the observer (row 0 is
 1. planes, ``P x 18 x 144`` (0/1, cell ``y * 12 + x``): terrain of each resource (civ, water, biomass, rover, tech,
    energy) and its icons, from the tiles placed (6 + 6); biomass patches; printed meteor symbols; meteorites;
    lifepods; rovers; the planet's squares.
-2. numbers, ``P x 47``: the five tracks; tech levels 1-6 (0/1); rovers left, lost; lifepods collected, lost;
+2. numbers, ``P x 49``: the five tracks; tech levels 1-6 (0/1); rovers left, lost; lifepods collected, lost;
    meteorites collected, destroyed; stored patches; movement; finished; took tile; empty squares; hidden civ cards,
    hidden objectives; unplaced tiles; planet side one-hot (13); corporation side one-hot (9) — a side shows only
-   once it is turned up, so a secret set-up choice never reaches it.
-3. 10 numbers (-1 for null): round, commander, rotation, shift, solo, events on, event, events left, last round,
-   removed tiles.
-4. the irregular rest, hashed (the generic scheme of :mod:`.hashing`, 512 buckets, absolute seats with the ``@seat``
-   token) field by field: phase, active seats, the observer's depot tiles (their types); event counts, flags, end
-   reasons, civ piles, neighbour and shared objectives; the stacks' counts and tops; per seat its civ cards,
-   objectives and pending items as far as the observer may see them, depot stacks, dealt sides, flux, track pods,
+   once it is turned up, so a secret set-up choice never reaches it; the seat's depot: its inner and outer stack.
+3. the turn, ``22 + P`` numbers (-1 for null): round, commander, rotation, shift, solo, events on, event, events
+   left, last round, removed tiles; the phase one-hot (7, in ``PHASES`` order); which seats are active (``P``, 0/1,
+   relative seats); the observer's depot tiles (inner, outer: the tile type on top, -1 if none or taken); the event
+   counts (green, orange, red).
+4. the station, 24 numbers: per stack (inner ring 0-5, then outer ring 0-5) its tile count and its top tile (-1 if
+   none or taken this round; the tiles below the top are hidden).
+5. the irregular rest, hashed (the generic scheme of :mod:`.hashing`, 512 buckets, absolute seats with the ``@seat``
+   token): ``board`` — flags, end reasons, civ piles, neighbour and shared objectives; per seat ``players/<seat>`` —
+   its civ cards, objectives and pending items as far as the observer may see them, dealt sides, flux, track pods,
    columns, unplaced tiles, and the observer's own chosen sides, offer and peek.
 
 Left out: what is the same in every match (figures, the seat layout) and the tiles' placing order (the planes hold
 where they lie).
 
 Two ways in, one layout. ``encode`` reads the view, ``encode_state`` (the fast path) the state; each only *extracts*
-the same facts — per seat a :class:`SeatPlanet` and a :class:`SeatNumbers`, the global numbers, and the rest's
-groups as the JSON values the view holds — and hands them to the one place that lays them out (``_seat_planes``,
-``_seat_numbers``, ``_rest_group``, ``_assemble``). The fast path reads the state's bitmasks where the view lists
-cells, and hides from other seats what the view hides; ``tests/rl/test_rl_planet_unknown_encoder.py`` holds the two
-equal over random games of every planet and corporation side. At the game's end (a rare state) the fast path
-encodes the view itself.
+the same facts — per seat its planet's and its board's, the turn's, the station's, and the rest's groups as the JSON
+values the view holds — and hands them to the one place that lays them out (``_seat_planes``, ``_seat_numbers``,
+``_turn_numbers``, ``_station_numbers``, ``_rest_group``, ``_assemble``). The fast path reads the state's bitmasks
+where the view lists cells, and hides from other seats what the view hides; ``tests/rl/test_rl_planet_unknown.py``
+holds the two equal over random games of every planet and corporation side. At the game's end (a rare state) the
+fast path encodes the view itself.
 
-Speed: every piece is memoised by the facts it is made of (exact keys: tuples, or ``marshal`` bytes of the state's
-lists), so a step costs the facts' extraction, a few look-ups and copies; a piece is built again only when its facts
-changed — the planet of the seat that placed a tile, the pending items of the seat that acted. The rest is summed
-from per-group vectors: its values are whole numbers, so the float sum is exact in any order and equals the hashing
-of the whole record.
+Speed: every piece is memoised by the facts it is made of (exact keys: tuples of numbers and words, or ``marshal``
+bytes of the state's lists), so a step costs the extraction of the facts, look-ups and one concatenation; a piece is
+built again only when its facts are new — the planet of a seat that placed a tile, the pending items of the seat
+that acted. The rest is summed from per-group vectors: its values are whole numbers, so the float sum is exact in
+any order and equals the hashing of the whole record (the tests hold it to that).
 """
 
 from __future__ import annotations
 
 import marshal
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -52,6 +55,7 @@ import numpy.typing as npt
 from brassboard.engine import GameState
 from brassboard.games.planet_unknown import geometry
 from brassboard.games.planet_unknown.figures import RESOURCES, TRACKS, figures, planet_shapes
+from brassboard.games.planet_unknown.state import CLAIM, EVENT, FINAL, OBJECTIVES, OVER, ROTATE, TILES
 from brassboard.rl.hashing import TokenHasher
 
 from .hashing import HashingEncoder
@@ -66,56 +70,32 @@ PLANES = 2 * len(RESOURCES) + 6
 COUNTERS = ("rovers_left", "rovers_lost", "lifepods_collected", "lifepods_lost", "meteorites_collected",
             "meteorites_destroyed", "stored_patches", "movement", "finished", "took_tile", "empty_squares")
 TECH_LEVELS = range(1, 7)
-NUMBERS = len(TRACKS) + len(TECH_LEVELS) + len(COUNTERS) + 3 + len(PLANETS) + len(CORPORATIONS)
-REST_SIZE = 512
+SIDES = len(PLANETS) + len(CORPORATIONS)
+NUMBERS = len(TRACKS) + len(TECH_LEVELS) + len(COUNTERS) + 3 + SIDES + 2
 GLOBAL_NUMBERS = ("round", "commander", "rotation", "shift", "solo", "events_on", "event", "events_left",
                   "last_round", "removed_tiles")
 """Plain numbers and flags of the view (-1 where one is null), in this order."""
-BOARD_FIELDS = ("event_counts", "flags", "end_reasons", "civ_piles", "neighbor_cards", "shared_objectives")
-SEAT_FIELDS = ("civ", "objectives", "pending", "depot", "dealt", "flux", "track_pods", "columns", "unplaced")
+PHASES = (OBJECTIVES, ROTATE, EVENT, TILES, CLAIM, FINAL, OVER)
+EVENT_COLOURS = 3
+STACKS = len(figures().interior_ring) + len(figures().exterior_ring)
+REST_SIZE = 512
+BOARD_FIELDS = ("flags", "end_reasons", "civ_piles", "neighbor_cards", "shared_objectives")
+SEAT_FIELDS = ("civ", "objectives", "pending", "dealt", "flux", "track_pods", "columns", "unplaced")
 OWN_FIELDS = ("chosen", "offer", "peek")
-REST_GROUPS = ("turn", "board", "stacks")
-"""The rest's fields before the seats' (``players/<seat>``), in this order."""
 
 PLACED_MEMO = 1 << 14
 """Placed-tile lists whose terrain and icon masks are kept (12 ints each)."""
 PLANE_MEMO = 1 << 11
 """Seats' planets whose planes are kept (10 KB each)."""
 NUMBER_MEMO = 1 << 14
-"""Seats' boards whose numbers are kept."""
+"""Seats' boards, turns and stations whose numbers are kept."""
 GROUP_MEMO = 1 << 12
 """Groups of the rest whose hashed vectors are kept (4 KB each)."""
 
 _IMMEDIATE_CIV = frozenset(card for card, data in figures().civ_cards.items() if data["timing"] == "immediate")
 """Civ cards every player sees (the others are kept secret until the end)."""
 
-
-class SeatPlanet(NamedTuple):
-    """What one seat's planes are made of. ``placed_key`` stands for ``placed`` in memo keys (exact: equal keys mean
-    equal lists)."""
-
-    planet: str
-    placed_key: bytes
-    patches: int
-    meteor_symbols: int
-    meteorites: int
-    lifepods: int
-    rovers: int
-
-
-class SeatNumbers(NamedTuple):
-    """What one seat's numbers are made of, as the observer may see them."""
-
-    tracks: tuple[int, ...]
-    tech: int
-    """Bit ``level`` set for each tech level unlocked (levels 1-6 are encoded)."""
-    counters: tuple[int | bool, ...]
-    """The values of ``COUNTERS``, in order."""
-    hidden_civ: int
-    hidden_objectives: int
-    unplaced: int
-    planet: str
-    corporation: str
+_Key = tuple[Any, ...]
 
 
 def _fingerprint(value: Any) -> bytes:
@@ -144,53 +124,61 @@ class PlanetUnknownEncoder:
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self.shape = (players * (PLANES * CELLS + NUMBERS) + len(GLOBAL_NUMBERS) + REST_SIZE,)
+        self.shape = (players * (PLANES * CELLS + NUMBERS) + len(GLOBAL_NUMBERS) + len(PHASES) + players + 2
+                      + EVENT_COLOURS + 2 * STACKS + REST_SIZE,)
         self._rest = HashingEncoder(REST_SIZE)
         self._hasher = TokenHasher(REST_SIZE)  # the @seat token, hashed as the rest's scheme does
         self._placed: dict[tuple[str, bytes], tuple[int, ...]] = {}  # (planet, placed) -> terrain and icon masks
-        self._plane_memo: dict[SeatPlanet, npt.NDArray[np.float32]] = {}
-        self._number_memo: dict[SeatNumbers, npt.NDArray[np.float32]] = {}
+        self._plane_memo: dict[_Key, npt.NDArray[np.float32]] = {}
+        self._seat_memo: dict[_Key, npt.NDArray[np.float32]] = {}  # a seat's board -> its numbers
+        self._turn_memo: dict[_Key, npt.NDArray[np.float32]] = {}
+        self._station_memo: dict[_Key, npt.NDArray[np.float32]] = {}
         # a rest group's key -> its hashed tokens summed into REST_SIZE buckets; keys are (path, fingerprint of its
         # JSON value) on the view's way in and ("state", ...facts) on the state's
-        self._group_memo: dict[tuple[Any, ...], npt.NDArray[np.float64]] = {}
+        self._group_memo: dict[_Key, npt.NDArray[np.float64]] = {}
         self._seat_tokens: dict[int, npt.NDArray[np.float64]] = {}
         self._seat_orders = [[(player + offset) % players for offset in range(players)] for player in range(players)]
 
     # ----- the two ways in: extraction only -----------------------------------------------------------------------
     def encode(self, view: Mapping[str, Any], player: int) -> npt.NDArray[np.float32]:
         seats = view["players"]
-        planets: list[npt.NDArray[np.float32]] = []
+        parts: list[npt.NDArray[Any]] = []
         numbers: list[npt.NDArray[np.float32]] = []
         for seat in self._seat_order(player):
             seen = seats[seat]
             tiles = seen["tiles"]
-            planets.append(self._seat_planes(SeatPlanet(
-                seen["planet"], _fingerprint(tiles), _mask(seen["patches"]), _mask(seen["meteor_symbols"]),
-                _mask(seen["meteorites"]), _mask(seen["lifepods"]), _mask(seen["rovers"])), tiles))
-            numbers.append(self._seat_numbers(SeatNumbers(
-                tuple(seen["tracks"]), sum(1 << level for level in seen["tech_levels"] if level in TECH_LEVELS),
-                tuple(seen[key] for key in COUNTERS), seen["hidden_civ"], seen["hidden_objectives"],
-                len(seen["unplaced"]), seen["planet"], seen["corporation"])))
-        global_numbers = [-1 if view[key] is None else view[key] for key in GLOBAL_NUMBERS]
+            parts.append(self._seat_planes(
+                (seen["planet"], _fingerprint(tiles), _mask(seen["patches"]), _mask(seen["meteor_symbols"]),
+                 _mask(seen["meteorites"]), _mask(seen["lifepods"]), _mask(seen["rovers"])), tiles))
+            depot = seen["depot"]
+            numbers.append(self._seat_numbers(
+                (*seen["tracks"], sum(1 << level for level in seen["tech_levels"] if level in TECH_LEVELS),
+                 *(seen[key] for key in COUNTERS), seen["hidden_civ"], seen["hidden_objectives"],
+                 len(seen["unplaced"]), seen["planet"], seen["corporation"], depot["inner"], depot["outer"])))
+        parts += numbers
         tiles = view.get("depot_tiles")
-        groups: dict[str, Any] = {
-            "turn": {"phase": view["phase"], "active": view["active"],
-                     "depot_tiles": None if tiles is None else [None if tile is None else tile["type"]
-                                                                for tile in (tiles["inner"], tiles["outer"])]},
-            "board": {key: view[key] for key in BOARD_FIELDS},
-            "stacks": [[stack["count"], stack["top"]] for ring in ("inner", "outer") for stack in view["stacks"][ring]],
-        }
+        parts.append(self._turn_numbers(player, (
+            *(-1 if view[key] is None else view[key] for key in GLOBAL_NUMBERS), view["phase"],
+            *((-1, -1) if tiles is None else (-1 if tile is None else tile["type"]
+                                              for tile in (tiles["inner"], tiles["outer"]))),
+            *view["event_counts"], *view["active"])))
+        stacks = [stack for ring in ("inner", "outer") for stack in view["stacks"][ring]]
+        key = (_fingerprint(stacks),)
+        found = self._station_memo.get(key)
+        parts.append(found if found is not None else self._station_numbers(
+            key, [stack["count"] for stack in stacks], [stack["top"] for stack in stacks]))
+        groups: dict[str, Any] = {"board": {key: view[key] for key in BOARD_FIELDS}}
         for seat, seen in enumerate(seats):
             groups[f"players/{seat}"] = {key: seen[key] for key in (*SEAT_FIELDS, *OWN_FIELDS) if key in seen}
         rest = [self._rest_group((path, _fingerprint(value)), path, value) for path, value in groups.items()]
-        return self._assemble(player, planets, numbers, global_numbers, rest)
+        return self._assemble(player, parts, rest)
 
     def encode_state(self, state: GameState, player: int) -> npt.NDArray[np.float32]:
         pu: Any = state  # a PlanetUnknownState
         if state.is_over():  # scores, winners, every secret revealed: rare, so the view itself
             return self.encode(state.view(player), player)
         corps = pu.corps
-        planets: list[npt.NDArray[np.float32]] = []
+        parts: list[npt.NDArray[Any]] = []
         numbers: list[npt.NDArray[np.float32]] = []
         for seat in self._seat_order(player):
             corp = corps[seat]
@@ -198,63 +186,52 @@ class PlanetUnknownEncoder:
             for square in corp.rovers:
                 rovers |= 1 << square
             placed = corp.placed
-            planets.append(self._seat_planes(SeatPlanet(
-                corp.planet_name, _fingerprint(placed), corp.patches, corp.meteor_symbols, corp.meteorites,
-                corp.lifepods, rovers), placed))
+            parts.append(self._seat_planes(
+                (corp.planet_name, _fingerprint(placed), corp.patches, corp.meteor_symbols, corp.meteorites,
+                 corp.lifepods, rovers), placed))
             own = seat == player
             civ = corp.civ
-            numbers.append(self._seat_numbers(SeatNumbers(
-                tuple(corp.tracks), corp.tech,
-                (corp.rovers_left, corp.rovers_lost, corp.lifepods_collected, corp.lifepods_lost,
-                 corp.meteorites_collected, corp.meteorites_destroyed, corp.stored_patches, corp.movement,
-                 corp.finished, corp.took_tile, (corp.planet.squares & ~corp.occupied).bit_count()),
+            numbers.append(self._seat_numbers((
+                *corp.tracks, corp.tech, corp.rovers_left, corp.rovers_lost, corp.lifepods_collected,
+                corp.lifepods_lost, corp.meteorites_collected, corp.meteorites_destroyed, corp.stored_patches,
+                corp.movement, corp.finished, corp.took_tile, (corp.planet.squares & ~corp.occupied).bit_count(),
                 # what the view hides from other seats: civ cards kept for the end, objectives
                 0 if own or not civ else sum(card not in _IMMEDIATE_CIV for card in civ),
-                0 if own else len(corp.objectives), len(corp.unplaced), corp.planet_name, corp.corporation_name)))
-        global_numbers = [-1 if value is None else value for value in (
-            pu.round, pu.commander, pu.rotation, pu.shift, pu.solo, pu.events_on, pu.event, len(pu.event_deck),
-            pu.last_round, len(pu.removed))]
-        return self._assemble(player, planets, numbers, global_numbers, self._state_rest(pu, player))
-
-    def _state_rest(self, pu: Any, player: int) -> list[npt.NDArray[np.float64]]:
-        """The rest's fields from the state, as the view shows them, split where their parts change at different
-        paces (the tokens of a dict are those of its fields: any split sums to the same); each part is looked up by
-        the facts it is made of and built only when they are new."""
-        memo = self._group_memo
-        groups: list[npt.NDArray[np.float64]] = []
-        phase = pu.phase
-        active = pu.active_players()
-        key: tuple[Any, ...] = ("state", "turn", phase, *active)
-        found = memo.get(key)
-        if found is None:
-            found = self._rest_group(key, "turn", {"phase": phase, "active": active})
-        groups.append(found)
+                0 if own else len(corp.objectives), len(corp.unplaced), corp.planet_name, corp.corporation_name,
+                *pu.depot(seat))))
+        parts += numbers
         taken = pu.taken
-        tiles = None
+        tiles: Sequence[int | None] = (None, None)
         if 0 <= player < pu.num_players:
             interior, exterior = pu.depot(player)
-            tiles = [None if stack in taken[ring] else pu.top(ring, stack)
-                     for ring, stack in ((0, interior), (1, exterior))]
-        key = ("state", "depot_tiles", None if tiles is None else (*tiles,))
-        found = memo.get(key)
-        if found is None:
-            found = self._rest_group(key, "turn/depot_tiles", tiles)
-        groups.append(found)
-        board = (pu.event_counts, pu.flags, pu.end_reasons, [len(pile) for pile in pu.civ_piles], pu.neighbor_cards,
+            tiles = (None if interior in taken[0] else pu.top(0, interior),
+                     None if exterior in taken[1] else pu.top(1, exterior))
+        parts.append(self._turn_numbers(player, (
+            *(-1 if value is None else value for value in (
+                pu.round, pu.commander, pu.rotation, pu.shift, pu.solo, pu.events_on, pu.event, len(pu.event_deck),
+                pu.last_round, len(pu.removed))), pu.phase,
+            *(-1 if tile is None else tile for tile in tiles), *pu.event_counts, *pu.active_players())))
+        stacks = pu.stacks
+        key = ("state", _fingerprint((stacks, taken)))
+        found = self._station_memo.get(key)
+        parts.append(found if found is not None else self._station_numbers(
+            key, [len(pile) for ring in stacks for pile in ring],
+            [None if not pile or index in taken[ring] else pile[-1]
+             for ring in (0, 1) for index, pile in enumerate(stacks[ring])]))
+        return self._assemble(player, parts, self._state_rest(pu, player))
+
+    def _state_rest(self, pu: Any, player: int) -> list[npt.NDArray[np.float64]]:
+        """The rest's groups from the state, as the view shows them; a seat's pending items apart from its other
+        fields, as they change at another pace (the tokens of a dict are those of its fields: the split sums to the
+        same). Each is looked up by the facts it is made of and built only when they are new."""
+        memo = self._group_memo
+        board = (pu.flags, pu.end_reasons, [len(pile) for pile in pu.civ_piles], pu.neighbor_cards,
                  pu.shared_objectives)
-        key = ("state", "board", _fingerprint(board))
+        key: _Key = ("state", "board", _fingerprint(board))
         found = memo.get(key)
         if found is None:
             found = self._rest_group(key, "board", dict(zip(BOARD_FIELDS, board, strict=True)))
-        groups.append(found)
-        stacks = pu.stacks
-        key = ("state", "stacks", _fingerprint((stacks, taken)))
-        found = memo.get(key)
-        if found is None:
-            found = self._rest_group(key, "stacks", [
-                [len(pile), None if not pile or index in taken[ring] else pile[-1]]
-                for ring in (0, 1) for index, pile in enumerate(stacks[ring])])
-        groups.append(found)
+        groups = [found]
         for seat, corp in enumerate(pu.corps):
             own = seat == player
             pending = corp.pending
@@ -264,8 +241,7 @@ class PlanetUnknownEncoder:
                 found = self._rest_group(key, f"players/{seat}/pending", pending if own else [
                     item for item in pending if item[0] != "objectives"])
             groups.append(found)
-            depot = pu.depot(seat)
-            facts = (corp.civ, corp.objectives if own else None, depot, corp.dealt, corp.flux, corp.track_pods,
+            facts = (corp.civ, corp.objectives if own else None, corp.dealt, corp.flux, corp.track_pods,
                      corp.columns, corp.unplaced, (corp.chosen, corp.offer, corp.peek) if own else None)
             key = ("state", "seat", seat, own, _fingerprint(facts))
             found = memo.get(key)
@@ -274,7 +250,6 @@ class PlanetUnknownEncoder:
                 entry: dict[str, Any] = {
                     "civ": corp.civ if own else [card for card in corp.civ if card in _IMMEDIATE_CIV],
                     "objectives": corp.objectives if own else [],
-                    "depot": dict(zip(("inner", "outer"), depot, strict=True)),
                     "dealt": corp.dealt,
                     "flux": TRACKS[corp.flux] if corp.flux >= 0 else None,
                     "track_pods": [[TRACKS[t], position] for t, position in corp.track_pods],
@@ -293,56 +268,83 @@ class PlanetUnknownEncoder:
             return self._seat_orders[player]
         return [(player + offset) % self.players for offset in range(self.players)]
 
-    def _assemble(self, player: int, planets: list[npt.NDArray[np.float32]], numbers: list[npt.NDArray[np.float32]],
-                  global_numbers: list[float], rest: list[npt.NDArray[np.float64]]) -> npt.NDArray[np.float32]:
-        """planes of every seat, numbers of every seat, the global numbers, then the rest (hashed)."""
-        out = np.empty(self.shape, dtype=np.float32)
-        at = 0
-        for block in (*planets, *numbers):
-            end = at + len(block)
-            out[at:end] = block
-            at = end
-        out[at: at + len(global_numbers)] = global_numbers
+    def _assemble(self, player: int, parts: list[npt.NDArray[Any]], rest: list[npt.NDArray[np.float64]]
+                  ) -> npt.NDArray[np.float32]:
+        """``parts`` (the planes of every seat, the numbers of every seat, the turn, the station) then the rest."""
         summed = self._seat_token(player).copy()
         for vector in rest:
             summed += vector
-        out[at + len(global_numbers):] = summed
-        return out
+        parts.append(summed)
+        return np.concatenate(parts, dtype=np.float32)
 
-    def _seat_planes(self, facts: SeatPlanet, placed: list[Any]) -> npt.NDArray[np.float32]:
-        """One seat's 18 planes (``placed``: its tiles as [type, x, y, orientation], what ``facts.placed_key``
-        stands for), memoised: most steps change no seat's planet, and one that does changes one seat's."""
+    def _seat_planes(self, facts: _Key, placed: list[Any]) -> npt.NDArray[np.float32]:
+        """One seat's 18 planes from (planet, the fingerprint of ``placed``, patches, meteor symbols, meteorites,
+        lifepods, rovers; masks with bit ``i`` for cell ``i``); ``placed`` is its tiles as [type, x, y, orientation].
+        Memoised: most steps change no seat's planet, and one that does changes one seat's."""
         found = self._plane_memo.get(facts)
         if found is None:
-            planet = facts.planet
+            planet, placed_key, *masks = facts
             squares = figures().planets[planet].squares if planet in figures().planets else 0
-            masks = (*self._tile_masks(planet, facts.placed_key, placed), facts.patches, facts.meteor_symbols,
-                     facts.meteorites, facts.lifepods, facts.rovers, squares)
-            # every mask as little-endian bytes (bit i = cell i), unpacked to bits at once
-            packed = np.frombuffer(b"".join(mask.to_bytes(CELL_BYTES, "little") for mask in masks), dtype=np.uint8)
-            bits = np.unpackbits(packed, bitorder="little").reshape(len(masks), CELL_BYTES * 8)[:, :CELLS]
+            every = (*self._tile_masks(planet, placed_key, placed), *masks, squares)
+            # every mask as little-endian bytes, unpacked to bits at once
+            packed = np.frombuffer(b"".join(mask.to_bytes(CELL_BYTES, "little") for mask in every), dtype=np.uint8)
+            bits = np.unpackbits(packed, bitorder="little").reshape(len(every), CELL_BYTES * 8)[:, :CELLS]
             found = bits.reshape(-1).astype(np.float32)
             found.flags.writeable = False
             _remember(self._plane_memo, PLANE_MEMO, facts, found)
         return found
 
-    def _seat_numbers(self, facts: SeatNumbers) -> npt.NDArray[np.float32]:
-        found = self._number_memo.get(facts)
+    def _seat_numbers(self, facts: _Key) -> npt.NDArray[np.float32]:
+        """One seat's numbers from (its tracks..., tech bits, the values of ``COUNTERS``..., hidden civ cards, hidden
+        objectives, unplaced tiles, planet side, corporation side, depot inner stack, depot outer stack)."""
+        found = self._seat_memo.get(facts)
         if found is None:
-            sides = [0.0] * (len(PLANETS) + len(CORPORATIONS))
-            if facts.planet in PLANETS:
-                sides[PLANETS.index(facts.planet)] = 1.0
-            if facts.corporation in CORPORATIONS:
-                sides[len(PLANETS) + CORPORATIONS.index(facts.corporation)] = 1.0
-            found = np.array([*facts.tracks, *(facts.tech >> level & 1 for level in TECH_LEVELS), *facts.counters,
-                              facts.hidden_civ, facts.hidden_objectives, facts.unplaced, *sides], dtype=np.float32)
-            if found.shape != (NUMBERS,):
-                raise ValueError(f"a seat's numbers are {NUMBERS} values, not {found.shape[0]}: {facts}")
-            found.flags.writeable = False
-            _remember(self._number_memo, NUMBER_MEMO, facts, found)
+            tracks = len(TRACKS)
+            tech = facts[tracks]
+            *counts, planet, corporation, inner, outer = facts[tracks + 1:]
+            sides = [0] * SIDES
+            if planet in PLANETS:
+                sides[PLANETS.index(planet)] = 1
+            if corporation in CORPORATIONS:
+                sides[len(PLANETS) + CORPORATIONS.index(corporation)] = 1
+            found = self._numbers(self._seat_memo, facts, NUMBERS, (
+                *facts[:tracks], *(tech >> level & 1 for level in TECH_LEVELS), *counts, *sides, inner, outer))
         return found
 
-    def _rest_group(self, key: tuple[Any, ...], path: str, value: Any) -> npt.NDArray[np.float64]:
+    def _turn_numbers(self, player: int, facts: _Key) -> npt.NDArray[np.float32]:
+        """The turn's numbers from (the values of ``GLOBAL_NUMBERS``..., phase, the observer's depot tiles (2),
+        the event counts (3), the active seats...)."""
+        key = (player, *facts)
+        found = self._turn_memo.get(key)
+        if found is None:
+            plain = len(GLOBAL_NUMBERS)
+            phase = facts[plain]
+            tiles_and_counts = facts[plain + 1: plain + 3 + EVENT_COLOURS]
+            active = [0] * self.players
+            for seat in facts[plain + 3 + EVENT_COLOURS:]:
+                active[(seat - player) % self.players] = 1
+            found = self._numbers(self._turn_memo, key, plain + len(PHASES) + self.players + 2 + EVENT_COLOURS, (
+                *facts[:plain], *(int(phase == known) for known in PHASES), *active, *tiles_and_counts))
+        return found
+
+    def _station_numbers(self, key: _Key, counts: list[int], tops: list[int | None]) -> npt.NDArray[np.float32]:
+        """The station's numbers from its stacks' tile counts and visible tops (None: none or hidden), inner ring
+        then outer; kept under ``key``, which stands for them (the callers look it up first: the lists cost more)."""
+        return self._numbers(self._station_memo, key, 2 * STACKS, [
+            value for count, top in zip(counts, tops, strict=True) for value in (count, -1 if top is None else top)])
+
+    @staticmethod
+    def _numbers(memo: dict[_Key, npt.NDArray[np.float32]], key: _Key, size: int, values: Sequence[float]
+                 ) -> npt.NDArray[np.float32]:
+        """``values`` as a block of ``size`` float32 numbers, kept in ``memo`` under ``key``."""
+        found = np.array(values, dtype=np.float32)
+        if found.shape != (size,):
+            raise ValueError(f"a block of {size} numbers got {found.shape[0]}: {key}")
+        found.flags.writeable = False
+        _remember(memo, NUMBER_MEMO, key, found)
+        return found
+
+    def _rest_group(self, key: _Key, path: str, value: Any) -> npt.NDArray[np.float64]:
         """The hashed tokens of one field of the rest (``path``: its JSON value), summed into the buckets; kept under
         ``key``, the facts it is made of."""
         found = self._group_memo.get(key)
