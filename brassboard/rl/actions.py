@@ -85,6 +85,11 @@ ASSIGNMENT_MEMO = 4096
 ROW_TABLE_LIMIT = 1 << 17
 """Actions whose feature row a featurizer's table keeps before it starts afresh."""
 
+MEMO_LIST_LIMIT = 64
+"""Longer legal lists get no memoised assignment: they seldom repeat (in random play of Planet Steam, Planet Unknown,
+Age of Steam and Tharos 14 of 455 did), and a look-up hashes every action of the list twice (to find it, to keep it).
+"""
+
 SORT_KEY_MEMO = 1 << 17
 """Actions whose sort key a legal-list codec keeps (a game meets the same actions again and again)."""
 
@@ -162,7 +167,8 @@ class LegalListCodec:
         return self._size
 
     def assign(self, legal: Sequence[Action]) -> SlotAssignment:
-        found = self._memo.get(tuple(legal))
+        memoised = len(legal) <= MEMO_LIST_LIMIT
+        found = self._memo.get(tuple(legal)) if memoised else None
         if found is None:
             keys = self._sort_keys
             entries = list(map(keys.get, legal))  # None: not met before
@@ -173,18 +179,18 @@ class LegalListCodec:
                     if entries[index] is None:
                         entries[index] = keys[action] = (order_text(action), action)
             known: list[tuple[str | None, Action]] = entries  # type: ignore[assignment]  # every one filled
-            key = tuple(map(_second, known))  # the kept instances, in the order given
             try:
                 ordered = list(map(_second, sorted(known, key=_first)))
             except TypeError:  # an action no text can order (None beside a text): the tuples themselves
-                ordered = sorted(key, key=action_sort_key)
+                ordered = sorted(map(_second, known), key=action_sort_key)
             dropped = len(ordered) - self._size
             if dropped > 0:
                 if self.overflow == "raise":
                     raise ActionOverflowError(len(ordered), self._size)
                 ordered = ordered[: self._size]
             found = SlotAssignment(tuple(range(len(ordered))), tuple(ordered), max(dropped, 0), contiguous=True)
-            _remember(self._memo, key, found)
+            if memoised:  # under the kept instances, in the order given
+                _remember(self._memo, tuple(map(_second, known)), found)
         return found
 
     def __repr__(self) -> str:

@@ -90,7 +90,10 @@ PLANE_MEMO = 1 << 11
 NUMBER_MEMO = 1 << 14
 """Seats' boards, turns and stations whose numbers are kept."""
 GROUP_MEMO = 1 << 12
-"""Groups of the rest whose hashed vectors are kept (4 KB each)."""
+"""Groups of the rest whose hashed vectors are kept (2 KB each)."""
+GROUP_LIMIT = 1 << 20
+"""The most a group's token values may add up to (in magnitude): with whole numbers below it in every group, float32
+sums of up to 16 groups are exact in any order (2^24), so the rest equals the float64 hashing of the whole record."""
 
 _IMMEDIATE_CIV = frozenset(card for card, data in figures().civ_cards.items() if data["timing"] == "immediate")
 """Civ cards every player sees (the others are kept secret until the end)."""
@@ -135,14 +138,14 @@ class PlanetUnknownEncoder:
         self._station_memo: dict[_Key, npt.NDArray[np.float32]] = {}
         # a rest group's key -> its hashed tokens summed into REST_SIZE buckets; keys are (path, fingerprint of its
         # JSON value) on the view's way in and ("state", ...facts) on the state's
-        self._group_memo: dict[_Key, npt.NDArray[np.float64]] = {}
-        self._seat_tokens: dict[int, npt.NDArray[np.float64]] = {}
+        self._group_memo: dict[_Key, npt.NDArray[np.float32]] = {}
+        self._seat_tokens: dict[int, npt.NDArray[np.float32]] = {}
         self._seat_orders = [[(player + offset) % players for offset in range(players)] for player in range(players)]
 
     # ----- the two ways in: extraction only -----------------------------------------------------------------------
     def encode(self, view: Mapping[str, Any], player: int) -> npt.NDArray[np.float32]:
         seats = view["players"]
-        parts: list[npt.NDArray[Any]] = []
+        parts: list[npt.NDArray[np.float32]] = []
         numbers: list[npt.NDArray[np.float32]] = []
         for seat in self._seat_order(player):
             seen = seats[seat]
@@ -178,7 +181,7 @@ class PlanetUnknownEncoder:
         if state.is_over():  # scores, winners, every secret revealed: rare, so the view itself
             return self.encode(state.view(player), player)
         corps = pu.corps
-        parts: list[npt.NDArray[Any]] = []
+        parts: list[npt.NDArray[np.float32]] = []
         numbers: list[npt.NDArray[np.float32]] = []
         for seat in self._seat_order(player):
             corp = corps[seat]
@@ -220,7 +223,7 @@ class PlanetUnknownEncoder:
              for ring in (0, 1) for index, pile in enumerate(stacks[ring])]))
         return self._assemble(player, parts, self._state_rest(pu, player))
 
-    def _state_rest(self, pu: Any, player: int) -> list[npt.NDArray[np.float64]]:
+    def _state_rest(self, pu: Any, player: int) -> list[npt.NDArray[np.float32]]:
         """The rest's groups from the state, as the view shows them; a seat's pending items apart from its other
         fields, as they change at another pace (the tokens of a dict are those of its fields: the split sums to the
         same). Each is looked up by the facts it is made of and built only when they are new."""
@@ -268,7 +271,7 @@ class PlanetUnknownEncoder:
             return self._seat_orders[player]
         return [(player + offset) % self.players for offset in range(self.players)]
 
-    def _assemble(self, player: int, parts: list[npt.NDArray[Any]], rest: list[npt.NDArray[np.float64]]
+    def _assemble(self, player: int, parts: list[npt.NDArray[np.float32]], rest: list[npt.NDArray[np.float32]]
                   ) -> npt.NDArray[np.float32]:
         """``parts`` (the planes of every seat, the numbers of every seat, the turn, the station) then the rest."""
         summed = self._seat_token(player).copy()
@@ -344,22 +347,25 @@ class PlanetUnknownEncoder:
         _remember(memo, NUMBER_MEMO, key, found)
         return found
 
-    def _rest_group(self, key: _Key, path: str, value: Any) -> npt.NDArray[np.float64]:
+    def _rest_group(self, key: _Key, path: str, value: Any) -> npt.NDArray[np.float32]:
         """The hashed tokens of one field of the rest (``path``: its JSON value), summed into the buckets; kept under
         ``key``, the facts it is made of."""
         found = self._group_memo.get(key)
         if found is None:
             buckets, values = self._rest.field_tokens(path, value)
-            found = np.bincount(buckets, weights=values, minlength=REST_SIZE).astype(np.float64, copy=False)
+            if not (np.abs(values).sum() < GROUP_LIMIT and np.array_equal(values, np.rint(values))):
+                raise ValueError(f"the hashed rest's {path} holds fractions or more than {GROUP_LIMIT} in all: "
+                                 "its sums would not be exact")
+            found = np.bincount(buckets, weights=values, minlength=REST_SIZE).astype(np.float32)
             found.flags.writeable = False
             _remember(self._group_memo, GROUP_MEMO, key, found)
         return found
 
-    def _seat_token(self, player: int) -> npt.NDArray[np.float64]:
+    def _seat_token(self, player: int) -> npt.NDArray[np.float32]:
         found = self._seat_tokens.get(player)
         if found is None:
             bucket, sign = self._hasher.slot(f"@seat={player}")
-            found = np.zeros(REST_SIZE, dtype=np.float64)
+            found = np.zeros(REST_SIZE, dtype=np.float32)
             found[bucket] = sign
             self._seat_tokens[player] = found
         return found
