@@ -141,12 +141,18 @@ class PlanetUnknownEncoder:
         self._group_memo: dict[_Key, npt.NDArray[np.float32]] = {}
         self._seat_tokens: dict[int, npt.NDArray[np.float32]] = {}
         self._seat_orders = [[(player + offset) % players for offset in range(players)] for player in range(players)]
+        # where _assemble writes the numbers that change most often
+        planes = players * PLANES * CELLS
+        hidden = len(TRACKS) + len(TECH_LEVELS) + len(COUNTERS)
+        self._hidden_at = [planes + row * NUMBERS + hidden for row in range(players)]
+        self._active_at = planes + players * NUMBERS + len(GLOBAL_NUMBERS) + len(PHASES)
 
     # ----- the two ways in: extraction only -----------------------------------------------------------------------
     def encode(self, view: Mapping[str, Any], player: int) -> npt.NDArray[np.float32]:
         seats = view["players"]
         parts: list[npt.NDArray[np.float32]] = []
         numbers: list[npt.NDArray[np.float32]] = []
+        hidden: list[tuple[int, int]] = []
         for seat in self._seat_order(player):
             seen = seats[seat]
             tiles = seen["tiles"]
@@ -156,15 +162,18 @@ class PlanetUnknownEncoder:
             depot = seen["depot"]
             numbers.append(self._seat_numbers(
                 (*seen["tracks"], sum(1 << level for level in seen["tech_levels"] if level in TECH_LEVELS),
-                 *(seen[key] for key in COUNTERS), seen["hidden_civ"], seen["hidden_objectives"],
-                 len(seen["unplaced"]), seen["planet"], seen["corporation"], depot["inner"], depot["outer"])))
+                 *(seen[key] for key in COUNTERS), len(seen["unplaced"]), seen["planet"], seen["corporation"],
+                 depot["inner"], depot["outer"])))
+            hidden.append((seen["hidden_civ"], seen["hidden_objectives"]))
         parts += numbers
-        tiles = view.get("depot_tiles")
         parts.append(self._turn_numbers(player, (
             *(-1 if view[key] is None else view[key] for key in GLOBAL_NUMBERS), view["phase"],
-            *((-1, -1) if tiles is None else (-1 if tile is None else tile["type"]
-                                              for tile in (tiles["inner"], tiles["outer"]))),
-            *view["event_counts"], *view["active"])))
+            *view["event_counts"])))
+        tiles = view.get("depot_tiles")
+        depot_tiles = (-1, -1)
+        if tiles is not None:
+            inner, outer = tiles["inner"], tiles["outer"]
+            depot_tiles = (-1 if inner is None else inner["type"], -1 if outer is None else outer["type"])
         stacks = [stack for ring in ("inner", "outer") for stack in view["stacks"][ring]]
         key = (_fingerprint(stacks),)
         found = self._station_memo.get(key)
@@ -174,7 +183,7 @@ class PlanetUnknownEncoder:
         for seat, seen in enumerate(seats):
             groups[f"players/{seat}"] = {key: seen[key] for key in (*SEAT_FIELDS, *OWN_FIELDS) if key in seen}
         rest = [self._rest_group((path, _fingerprint(value)), path, value) for path, value in groups.items()]
-        return self._assemble(player, parts, rest)
+        return self._assemble(player, parts, rest, hidden, view["active"], depot_tiles)
 
     def encode_state(self, state: GameState, player: int) -> npt.NDArray[np.float32]:
         pu: Any = state  # a PlanetUnknownState
@@ -183,6 +192,7 @@ class PlanetUnknownEncoder:
         corps = pu.corps
         parts: list[npt.NDArray[np.float32]] = []
         numbers: list[npt.NDArray[np.float32]] = []
+        hidden: list[tuple[int, int]] = []
         for seat in self._seat_order(player):
             corp = corps[seat]
             rovers = 0
@@ -198,22 +208,21 @@ class PlanetUnknownEncoder:
                 *corp.tracks, corp.tech, corp.rovers_left, corp.rovers_lost, corp.lifepods_collected,
                 corp.lifepods_lost, corp.meteorites_collected, corp.meteorites_destroyed, corp.stored_patches,
                 corp.movement, corp.finished, corp.took_tile, (corp.planet.squares & ~corp.occupied).bit_count(),
-                # what the view hides from other seats: civ cards kept for the end, objectives
-                0 if own or not civ else sum(card not in _IMMEDIATE_CIV for card in civ),
-                0 if own else len(corp.objectives), len(corp.unplaced), corp.planet_name, corp.corporation_name,
-                *pu.depot(seat))))
+                len(corp.unplaced), corp.planet_name, corp.corporation_name, *pu.depot(seat))))
+            # what the view hides from other seats: civ cards kept for the end, objectives
+            hidden.append((0, 0) if own else (sum(card not in _IMMEDIATE_CIV for card in civ) if civ else 0,
+                                              len(corp.objectives)))
         parts += numbers
-        taken = pu.taken
-        tiles: Sequence[int | None] = (None, None)
-        if 0 <= player < pu.num_players:
-            interior, exterior = pu.depot(player)
-            tiles = (None if interior in taken[0] else pu.top(0, interior),
-                     None if exterior in taken[1] else pu.top(1, exterior))
         parts.append(self._turn_numbers(player, (
             *(-1 if value is None else value for value in (
                 pu.round, pu.commander, pu.rotation, pu.shift, pu.solo, pu.events_on, pu.event, len(pu.event_deck),
-                pu.last_round, len(pu.removed))), pu.phase,
-            *(-1 if tile is None else tile for tile in tiles), *pu.event_counts, *pu.active_players())))
+                pu.last_round, len(pu.removed))), pu.phase, *pu.event_counts)))
+        taken = pu.taken
+        depot_tiles = (-1, -1)
+        if 0 <= player < pu.num_players:
+            interior, exterior = pu.depot(player)
+            depot_tiles = (-1 if interior in taken[0] or not pu.stacks[0][interior] else pu.stacks[0][interior][-1],
+                           -1 if exterior in taken[1] or not pu.stacks[1][exterior] else pu.stacks[1][exterior][-1])
         stacks = pu.stacks
         key = ("state", _fingerprint((stacks, taken)))
         found = self._station_memo.get(key)
@@ -221,7 +230,7 @@ class PlanetUnknownEncoder:
             key, [len(pile) for ring in stacks for pile in ring],
             [None if not pile or index in taken[ring] else pile[-1]
              for ring in (0, 1) for index, pile in enumerate(stacks[ring])]))
-        return self._assemble(player, parts, self._state_rest(pu, player))
+        return self._assemble(player, parts, self._state_rest(pu, player), hidden, pu.active_players(), depot_tiles)
 
     def _state_rest(self, pu: Any, player: int) -> list[npt.NDArray[np.float32]]:
         """The rest's groups from the state, as the view shows them; a seat's pending items apart from its other
@@ -271,14 +280,29 @@ class PlanetUnknownEncoder:
             return self._seat_orders[player]
         return [(player + offset) % self.players for offset in range(self.players)]
 
-    def _assemble(self, player: int, parts: list[npt.NDArray[np.float32]], rest: list[npt.NDArray[np.float32]]
+    def _assemble(self, player: int, parts: list[npt.NDArray[np.float32]], rest: list[npt.NDArray[np.float32]],
+                  hidden: list[tuple[int, int]], active: Sequence[int], depot_tiles: tuple[int, int]
                   ) -> npt.NDArray[np.float32]:
-        """``parts`` (the planes of every seat, the numbers of every seat, the turn, the station) then the rest."""
+        """``parts`` (the planes of every seat, the numbers of every seat, the turn, the station) then the rest; then
+        the numbers that change most often, written in place (kept out of the blocks' keys, the blocks are met again
+        more often): each seat's hidden civ cards and objectives (by relative seat), the active seats, the observer's
+        depot tiles."""
         summed = self._seat_token(player).copy()
         for vector in rest:
             summed += vector
         parts.append(summed)
-        return np.concatenate(parts, dtype=np.float32)
+        out = np.concatenate(parts, dtype=np.float32)
+        for at, (civ, objectives) in zip(self._hidden_at, hidden, strict=True):
+            if civ:
+                out[at] = civ
+            if objectives:
+                out[at + 1] = objectives
+        players = self.players
+        for seat in active:
+            out[self._active_at + (seat - player) % players] = 1
+        out[self._active_at + players] = depot_tiles[0]
+        out[self._active_at + players + 1] = depot_tiles[1]
+        return out
 
     def _seat_planes(self, facts: _Key, placed: list[Any]) -> npt.NDArray[np.float32]:
         """One seat's 18 planes from (planet, the fingerprint of ``placed``, patches, meteor symbols, meteorites,
@@ -298,8 +322,8 @@ class PlanetUnknownEncoder:
         return found
 
     def _seat_numbers(self, facts: _Key) -> npt.NDArray[np.float32]:
-        """One seat's numbers from (its tracks..., tech bits, the values of ``COUNTERS``..., hidden civ cards, hidden
-        objectives, unplaced tiles, planet side, corporation side, depot inner stack, depot outer stack)."""
+        """One seat's numbers from (its tracks..., tech bits, the values of ``COUNTERS``..., unplaced tiles, planet
+        side, corporation side, depot inner stack, depot outer stack); the hidden counts are 0 (see ``_assemble``)."""
         found = self._seat_memo.get(facts)
         if found is None:
             tracks = len(TRACKS)
@@ -310,24 +334,22 @@ class PlanetUnknownEncoder:
                 sides[PLANETS.index(planet)] = 1
             if corporation in CORPORATIONS:
                 sides[len(PLANETS) + CORPORATIONS.index(corporation)] = 1
+            *counters, unplaced = counts
             found = self._numbers(self._seat_memo, facts, NUMBERS, (
-                *facts[:tracks], *(tech >> level & 1 for level in TECH_LEVELS), *counts, *sides, inner, outer))
+                *facts[:tracks], *(tech >> level & 1 for level in TECH_LEVELS), *counters, 0, 0, unplaced, *sides,
+                inner, outer))
         return found
 
     def _turn_numbers(self, player: int, facts: _Key) -> npt.NDArray[np.float32]:
-        """The turn's numbers from (the values of ``GLOBAL_NUMBERS``..., phase, the observer's depot tiles (2),
-        the event counts (3), the active seats...)."""
-        key = (player, *facts)
-        found = self._turn_memo.get(key)
+        """The turn's numbers from (the values of ``GLOBAL_NUMBERS``..., phase, the event counts (3)); the active
+        seats and the depot tiles are 0 (see ``_assemble``)."""
+        found = self._turn_memo.get(facts)
         if found is None:
             plain = len(GLOBAL_NUMBERS)
             phase = facts[plain]
-            tiles_and_counts = facts[plain + 1: plain + 3 + EVENT_COLOURS]
-            active = [0] * self.players
-            for seat in facts[plain + 3 + EVENT_COLOURS:]:
-                active[(seat - player) % self.players] = 1
-            found = self._numbers(self._turn_memo, key, plain + len(PHASES) + self.players + 2 + EVENT_COLOURS, (
-                *facts[:plain], *(int(phase == known) for known in PHASES), *active, *tiles_and_counts))
+            found = self._numbers(self._turn_memo, facts, plain + len(PHASES) + self.players + 2 + EVENT_COLOURS, (
+                *facts[:plain], *(int(phase == known) for known in PHASES), *[0] * (self.players + 2),
+                *facts[plain + 1:]))
         return found
 
     def _station_numbers(self, key: _Key, counts: list[int], tops: list[int | None]) -> npt.NDArray[np.float32]:
