@@ -193,30 +193,36 @@ class PlanetUnknownEncoder:
         parts: list[npt.NDArray[np.float32]] = []
         numbers: list[npt.NDArray[np.float32]] = []
         hidden: list[tuple[int, int]] = []
+        plane_memo = self._plane_memo
+        seat_memo = self._seat_memo
+        # (the memos are looked up here first: a call per block costs more than most steps' look-ups)
         for seat in self._seat_order(player):
             corp = corps[seat]
             rovers = 0
             for square in corp.rovers:
                 rovers |= 1 << square
             placed = corp.placed
-            parts.append(self._seat_planes(
-                (corp.planet_name, _fingerprint(placed), corp.patches, corp.meteor_symbols, corp.meteorites,
-                 corp.lifepods, rovers), placed))
+            key: _Key = (corp.planet_name, _fingerprint(placed), corp.patches, corp.meteor_symbols, corp.meteorites,
+                         corp.lifepods, rovers)
+            found = plane_memo.get(key)
+            parts.append(found if found is not None else self._seat_planes(key, placed))
             own = seat == player
             civ = corp.civ
-            numbers.append(self._seat_numbers((
-                *corp.tracks, corp.tech, corp.rovers_left, corp.rovers_lost, corp.lifepods_collected,
-                corp.lifepods_lost, corp.meteorites_collected, corp.meteorites_destroyed, corp.stored_patches,
-                corp.movement, corp.finished, corp.took_tile, (corp.planet.squares & ~corp.occupied).bit_count(),
-                len(corp.unplaced), corp.planet_name, corp.corporation_name, *pu.depot(seat))))
+            key = (*corp.tracks, corp.tech, corp.rovers_left, corp.rovers_lost, corp.lifepods_collected,
+                   corp.lifepods_lost, corp.meteorites_collected, corp.meteorites_destroyed, corp.stored_patches,
+                   corp.movement, corp.finished, corp.took_tile, (corp.planet.squares & ~corp.occupied).bit_count(),
+                   len(corp.unplaced), corp.planet_name, corp.corporation_name, *pu.depot(seat))
+            found = seat_memo.get(key)
+            numbers.append(found if found is not None else self._seat_numbers(key))
             # what the view hides from other seats: civ cards kept for the end, objectives
             hidden.append((0, 0) if own else (sum(card not in _IMMEDIATE_CIV for card in civ) if civ else 0,
                                               len(corp.objectives)))
         parts += numbers
-        parts.append(self._turn_numbers(player, (
-            *(-1 if value is None else value for value in (
-                pu.round, pu.commander, pu.rotation, pu.shift, pu.solo, pu.events_on, pu.event, len(pu.event_deck),
-                pu.last_round, len(pu.removed))), pu.phase, *pu.event_counts)))
+        # never null in the state (the view's -1 for null never applies); were one, its block would fail loudly
+        key = (pu.round, pu.commander, pu.rotation, pu.shift, pu.solo, pu.events_on, pu.event, len(pu.event_deck),
+               pu.last_round, len(pu.removed), pu.phase, *pu.event_counts)
+        found = self._turn_memo.get(key)
+        parts.append(found if found is not None else self._turn_numbers(player, key))
         taken = pu.taken
         depot_tiles = (-1, -1)
         if 0 <= player < pu.num_players:
