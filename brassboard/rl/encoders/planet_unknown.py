@@ -83,13 +83,15 @@ BOARD_FIELDS = ("flags", "end_reasons", "civ_piles", "neighbor_cards", "shared_o
 SEAT_FIELDS = ("civ", "objectives", "pending", "dealt", "flux", "track_pods", "columns", "unplaced")
 OWN_FIELDS = ("chosen", "offer", "peek")
 
-PLACED_MEMO = 1 << 14
+# Memo sizes: entries kept before a memo starts afresh. Small: what a game meets again is mostly what it met a few
+# steps before; memos 8 times larger (planes: 20 MB) measured no faster in bench/bench_rl.py.
+PLACED_MEMO = 1 << 11
 """Placed-tile lists whose terrain and icon masks are kept (12 ints each)."""
-PLANE_MEMO = 1 << 11
+PLANE_MEMO = 1 << 8
 """Seats' planets whose planes are kept (10 KB each)."""
-NUMBER_MEMO = 1 << 14
-"""Seats' boards, turns and stations whose numbers are kept."""
-GROUP_MEMO = 1 << 12
+NUMBER_MEMO = 1 << 11
+"""Seats' boards, turns and stations whose numbers are kept (each memo)."""
+GROUP_MEMO = 1 << 9
 """Groups of the rest whose hashed vectors are kept (2 KB each)."""
 GROUP_LIMIT = 1 << 20
 """The most a group's token values may add up to (in magnitude): with whole numbers below it in every group, float32
