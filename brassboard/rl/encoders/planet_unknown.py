@@ -39,8 +39,10 @@ fast path encodes the view itself.
 Speed: every piece is memoised by the facts it is made of (exact keys: tuples of numbers and words, or ``marshal``
 bytes of the state's lists), so a step costs the extraction of the facts, look-ups and one concatenation; a piece is
 built again only when its facts are new — the planet of a seat that placed a tile, the pending items of the seat
-that acted. The rest is summed from per-group vectors: its values are whole numbers, so the float sum is exact in
-any order and equals the hashing of the whole record (the tests hold it to that).
+that acted. The numbers that change with most actions (hidden counts, active seats, depot tiles) stay out of the
+blocks' keys and are written in place after the concatenation. The rest is summed from per-group vectors: its values
+are whole numbers, so the float sum is exact in any order and equals the hashing of the whole record (the tests hold
+it to that).
 """
 
 from __future__ import annotations
