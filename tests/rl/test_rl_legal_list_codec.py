@@ -6,18 +6,21 @@ import random
 
 from brassboard import rl
 from brassboard.engine import Action
-from brassboard.rl.actions import MEMO_LIST_LIMIT, LegalListCodec
+from brassboard.rl.actions import LegalListCodec
+
+SIZES = (5, 8, 64, 65, 164, 400)
+"""Legal lists short and long: the codec memoises the assignments of short ones only (up to 64 actions)."""
 
 
 def placements(count: int) -> list[Action]:
     return [Action("place", ring, tile, x, 0) for ring in ("outer", "inner") for tile in (10, 9)
-            for x in range(count // 4)][:count]
+            for x in range(count)][:count]
 
 
 def test_actions_built_afresh_are_assigned_as_the_instances_first_met() -> None:
     # a game builds new Action objects for every legal list; memos holding them all kept hundreds of thousands alive
     codec = LegalListCodec(2048)
-    for count in (8, MEMO_LIST_LIMIT + 100):
+    for count in SIZES:
         first = codec.assign(placements(count))
         again = codec.assign(placements(count)[1:])  # another list (no memoised assignment) of new, equal actions
         met = {action: action for action in first.actions}
@@ -28,7 +31,7 @@ def test_actions_built_afresh_are_assigned_as_the_instances_first_met() -> None:
 def test_long_and_short_lists_are_sorted_canonically_in_any_order_given() -> None:
     codec = LegalListCodec(2048)
     chooser = random.Random(3)
-    for count in (5, MEMO_LIST_LIMIT, MEMO_LIST_LIMIT + 1, 400):
+    for count in SIZES:
         actions = placements(count)
         for _ in range(3):
             chooser.shuffle(actions)
