@@ -86,6 +86,11 @@ ASSIGNMENT_MEMO = 4096
 ROW_TABLE_LIMIT = 1 << 17
 """Actions whose feature row a featurizer's table keeps before it starts afresh."""
 
+MEMO_LIST_LIMIT = 64
+"""Longer legal lists get no memoised assignment: they seldom repeat (in random play of Planet Steam, Planet Unknown,
+Age of Steam and Tharos 14 of 455 did), and a look-up hashes every action of the list twice (to find it, to keep it).
+"""
+
 SORT_KEY_MEMO = 1 << 17
 """Actions whose sort key a legal-list codec keeps (a game meets the same actions again and again)."""
 
@@ -167,7 +172,7 @@ class LegalListCodec:
         return self._size
 
     def assign(self, legal: Sequence[Action]) -> SlotAssignment:
-        found = self._memo.get(tuple(legal))
+        found = self._memo.get(tuple(legal)) if len(legal) <= MEMO_LIST_LIMIT else None
         return self._assign_new(legal) if found is None else found
 
     def _assign_new(self, legal: Sequence[Action]) -> SlotAssignment:
@@ -193,7 +198,8 @@ class LegalListCodec:
         while len(ranges) <= len(ordered):
             ranges.append(tuple(range(len(ranges))))
         found = SlotAssignment(ranges[len(ordered)], tuple(ordered), max(dropped, 0), contiguous=True)
-        _remember(self._memo, kept, found)
+        if len(legal) <= MEMO_LIST_LIMIT:  # long lists seldom repeat: their look-up would hash every action twice
+            _remember(self._memo, kept, found)
         return found
 
     def _learn(self, action: Action) -> tuple[str | None, Action]:

@@ -104,6 +104,11 @@ class HashingEncoder:
         summed = np.bincount(np.concatenate(bucket_parts), weights=np.concatenate(value_parts), minlength=self.size)
         return summed.astype(np.float32)
 
+    def field_tokens(self, path: str, value: Any) -> Tokens:
+        """The hashed tokens of one field (``path`` holding the JSON ``value``) as :meth:`encode_fields` adds them
+        up, memoised the same way: for an encoder that sums its fields itself."""
+        return self._field_tokens(path, value)
+
     def _field_tokens(self, path: str, value: Any) -> Tokens:
         memo = self._memo
         key = (path, marshal.dumps(value))
