@@ -42,9 +42,11 @@ GUIDED_SETTINGS: dict[str, dict[str, float]] = {
     # rollouts cost what the game's greedy bot costs per action (bench/bench_mcts.py): the fast games look further;
     # the slow ones afford a few rounds only, so a candidate must beat greedy's by a standard error ("evidence")
     # "bench_rounds": the fixed cap of bench/bench_mcts.py --strength, the mean rounds per searched decision the
-    # 0.45 s budget (with the cap above) reaches on one idle core (--calibrate: counted in CPU seconds, sampled in
-    # greedy-vs-greedy games, whose positions are cheaper than strong-vs-greedy ones: docs/bots.md)
-    "planet_steam": {"candidates": 3, "horizon": 40, "rounds": 16, "bench_rounds": 12},
+    # 0.45 s budget (with the cap above) reaches on one idle core (--calibrate: counted in CPU seconds; docs/bots.md)
+    # Planet Steam needs "evidence" too: its free rearrangements (move a tank or converter) leave the position's
+    # value nearly unchanged, and without it noise made them look better than ending the turn, again and again
+    # (hundreds of moves a game, seconds of search each)
+    "planet_steam": {"candidates": 3, "horizon": 40, "rounds": 16, "evidence": 1.0, "bench_rounds": 4},
     "planet_unknown": {"candidates": 4, "horizon": 40, "rounds": 16, "bench_rounds": 10},
     "age_of_steam": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0, "bench_rounds": 4},
     "tharos": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0, "bench_rounds": 5},
