@@ -113,8 +113,13 @@ def scroll_to_planet(page: Page) -> None:
 
 
 def no_sideways_scroll(page: Page) -> None:
-    wide = page.evaluate("() => document.documentElement.scrollWidth")
-    assert wide <= 391, f"the page scrolls sideways on a phone: {wide} px wide"
+    """The page settles no wider than the phone: after a reload the parts of the page arrive one by one, and a
+    loaded machine measured one of them mid-layout (463 px once in a full run; never alone)."""
+    try:
+        page.wait_for_function("() => document.documentElement.scrollWidth <= 391", timeout=5_000)
+    except PlaywrightTimeout:
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        raise AssertionError(f"the page scrolls sideways on a phone: {wide} px wide") from None
 
 
 def test_planet_unknown_a_round_by_touch_on_a_phone(browser: Browser, e2e_server: Server) -> None:

@@ -166,8 +166,9 @@ def test_the_rl_observation_carries_each_seats_planet_and_corporation() -> None:
     observation = env.observe("player_0")["observation"]
     width = len(PLANETS) + len(CORPORATIONS)
     numbers = observation[2 * PLANES * CELLS: 2 * (PLANES * CELLS + NUMBERS)].reshape(2, NUMBERS)
-    for seat in (0, 1):  # each seat's numbers end with its planet and corporation one-hots (docs/rl.md)
-        sides = numbers[seat, NUMBERS - width:]
+    depot = 2  # each seat's numbers end with its planet and corporation one-hots, then its depot's two stack sizes
+    for seat in (0, 1):  # (docs/rl.md)
+        sides = numbers[seat, NUMBERS - depot - width: NUMBERS - depot]
         assert sides[PLANETS.index("Tartarus")] == 1 and sides[:len(PLANETS)].sum() == 1
         assert sides[len(PLANETS) + CORPORATIONS.index("Universal Coalition")] == 1 and sides[len(PLANETS):].sum() == 1
 
