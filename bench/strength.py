@@ -52,15 +52,22 @@ def job_key(job: dict[str, Any]) -> tuple[Any, ...]:
     return job["game"], job["players"], job["seed"], job["kind"], job["opponent"], job["rounds"], job["variant"]
 
 
+def capped_bots(game: str, players: int, seed: int, seat: int, kind: str, opponent: str, cap: int) -> list[Bot]:
+    """The bots of one trial game: ``kind`` in ``seat`` stopped by the round ``cap`` alone (no clock: an exact
+    replay), ``opponent`` in every other seat, each seeded as the CLI's bot matches are."""
+    bots: list[Bot] = []
+    for p in range(players):
+        bot = make_bot(kind if p == seat else opponent, game, seat_seed(seed, p))
+        if p == seat and isinstance(bot, GuidedBot):
+            bot.rounds, bot.time_budget = cap, None
+        bots.append(bot)
+    return bots
+
+
 def play_one(job: dict[str, Any]) -> dict[str, Any]:
     """One game of ``job``; returns the job with the result (win share, scores, times, rounds per decision)."""
     game, players, seed, seat = job["game"], job["players"], job["seed"], job["seat"]
-    bots: list[Bot] = []
-    for p in range(players):
-        bot = make_bot(job["kind"] if p == seat else job["opponent"], game, seat_seed(seed, p))
-        if p == seat and isinstance(bot, GuidedBot):
-            bot.rounds, bot.time_budget = job["rounds"], None  # the cap alone: an exact replay
-        bots.append(bot)
+    bots = capped_bots(game, players, seed, seat, job["kind"], job["opponent"], job["rounds"])
     result = play_bot_game(game, players, seed, {}, bots)
     if result.error is not None:
         raise RuntimeError(f"{game} seed {seed}: {result.error}")
@@ -81,13 +88,7 @@ def calibrate(pairing: str, seed: int, seat: int, cap: int) -> dict[str, Any]:
     rollouts over it cost more than over a greedy-vs-greedy game's)."""
     game, players = PAIRINGS[pairing]
     state = new_game(game, players, seed)
-    bots: list[Bot] = []
-    for p in range(players):
-        bot = make_bot("mcts-strong" if p == seat else "greedy", game, seat_seed(seed, p))
-        if p == seat:
-            assert isinstance(bot, GuidedBot)
-            bot.rounds, bot.time_budget = cap, None
-        bots.append(bot)
+    bots = capped_bots(game, players, seed, seat, "mcts-strong", "greedy", cap)
     rounds: list[int] = []
     cpu: list[float] = []
     choices = 0

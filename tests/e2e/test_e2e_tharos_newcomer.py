@@ -147,17 +147,17 @@ def test_the_log_reads_in_words(page: Page, e2e_server: Server) -> None:
     assert styled == "pre-line", styled
 
 
-# a fresh copy of the view module drawing a made-up moment of the real match: seat 0 owes round-end damage
-JS_DAMAGE_PROMPT = """async ([message]) => {
-  const m = await import('/games/tharos/ui/main.js?damage');
+# a fresh copy of the view module (the query makes it one) drawing a made-up moment of the real match; the texts of
+# each selector's elements come back, one list per selector
+JS_DRAW = """async ([message, fresh, selectors]) => {
+  const m = await import(`/games/tharos/ui/main.js?${fresh}`);
   const box = document.createElement('div');
   document.body.append(box);
   m.mount(box, { lang: 'en', seat: 0, send() {} });
   m.update(message);
-  const text = box.querySelector('.th-prompt').textContent;
-  const attack = [...box.querySelectorAll('.th-attack:not(.empty):not(.current)')].map((x) => x.textContent);
+  const texts = selectors.map((s) => [...box.querySelectorAll(s)].map((x) => x.textContent));
   box.remove();
-  return [text, attack];
+  return texts;
 }"""
 
 
@@ -169,7 +169,9 @@ def test_the_damage_prompt_says_what_is_lost(page: Page, e2e_server: Server) -> 
     view["pending"] = {"player": 0, "kind": "damage", "data": ["land_tiles"]}
     view["attack"] = [{"value": 3, "guild": [0]}, *view["attack"][:3]]  # one card played before the current one
     message = {**state, "seat": 0, "legal": [f"damage tile {c}" for c in cells], "seats": state.get("seats", [])}
-    prompt, played = page.evaluate(JS_DAMAGE_PROMPT, [message])
+    # seat 0 owes round-end damage
+    (prompt,), played = page.evaluate(JS_DRAW, [message, "damage", [".th-prompt",
+                                                                    ".th-attack:not(.empty):not(.current)"]])
     assert "you lose guild tiles on landscapes" in prompt, prompt
     assert played and all("+R" not in text for text in played), played
 
@@ -193,27 +195,17 @@ def test_a_die_clicked_before_an_action_or_not_fitting_it_says_why(page: Page, e
     assert notice.count() == 0
 
 
-JS_OVER = """async ([message]) => {
-  const m = await import('/games/tharos/ui/main.js?over');
-  const box = document.createElement('div');
-  document.body.append(box);
-  m.mount(box, { lang: 'en', seat: 0, send() {} });
-  m.update(message);
-  const text = box.querySelector('.th-action').textContent;
-  box.remove();
-  return text;
-}"""
-
-
 def test_a_tie_at_the_top_says_how_it_was_broken(page: Page, e2e_server: Server) -> None:
     """Equal totals and one winner in the score table puzzled a newcomer: the end says which tie-break decided."""
     created = open_match(page, e2e_server)
     state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
     over = {**state, "seat": 0, "legal": [], "status": "finished", "view": {**state["view"], "over": True},
             "seats": [{"seat": 0, "name": "Ada"}, {"seat": 1, "name": "Bot 2"}]}
-    tied = page.evaluate(JS_OVER, [{**over, "winners": [1], "scores": [{"total": 41}, {"total": 41}]}])
+    [[tied]] = page.evaluate(JS_DRAW, [{**over, "winners": [1], "scores": [{"total": 41}, {"total": 41}]}, "over",
+                                       [".th-action"]])
     assert "Bot 2 wins the tie-break (more medals in all" in tied, tied
-    clear = page.evaluate(JS_OVER, [{**over, "winners": [0], "scores": [{"total": 41}, {"total": 30}]}])
+    [[clear]] = page.evaluate(JS_DRAW, [{**over, "winners": [0], "scores": [{"total": 41}, {"total": 30}]}, "over",
+                                        [".th-action"]])
     assert "tie-break" not in clear and "The game is over." in clear, clear
 
 
