@@ -10,7 +10,7 @@ import pytest
 from e2e_helpers import Server, post_match
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, Route
 
 pytestmark = pytest.mark.e2e
 
@@ -81,3 +81,31 @@ def test_legal_moves_are_marked_by_more_than_colour(page: Page, e2e_server: Serv
         page.locator('.th-action button.th-fam[data-family="money little"]').click()
         page.locator(".th-myboard button.th-die.legal").first.wait_for()
         assert page.evaluate(JS_COLOUR_ONLY)["colourOnly"] == [], "tharos: dice highlighted by colour alone"
+
+
+# Records, at the moment the board's first element enters #game, whether the game's stylesheet had already loaded.
+JS_WATCH_FIRST_DRAW = """(game) => {
+  const sheetLoaded = () => [...document.querySelectorAll('link[rel="stylesheet"]')]
+    .some((link) => link.href.includes(`/games/${game}/ui/style.css`) && link.sheet !== null);
+  new MutationObserver((records, observer) => {
+    const box = document.getElementById("game");
+    if (!box || !box.firstElementChild) return;
+    window.__styledAtFirstDraw = sheetLoaded();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+}"""
+
+
+@pytest.mark.parametrize(("game", "seats", "drawn"), GAMES, ids=[g[0] for g in GAMES])
+def test_the_board_is_drawn_only_once_its_stylesheet_applies(page: Page, e2e_server: Server, game: str,
+                                                             seats: list[str], drawn: str) -> None:
+    """A slow stylesheet once let a board (and this file's highlight check) be seen unstyled: the shell now waits."""
+    def slow_stylesheet(route: Route) -> None:
+        page.wait_for_timeout(400)
+        route.continue_()
+
+    page.route(f"**/games/{game}/ui/style.css", slow_stylesheet)
+    page.add_init_script(f"({JS_WATCH_FIRST_DRAW})({game!r})")
+    page.goto(create_match(e2e_server, game, seats))
+    page.locator(drawn).first.wait_for()
+    assert page.evaluate("() => window.__styledAtFirstDraw") is True, f"{game}: board drawn before its stylesheet"

@@ -53,6 +53,24 @@ export function stylesheet(id, href) {
   if (!document.getElementById(id)) document.head.append(h("link", { id, rel: "stylesheet", href }));
 }
 
+const loadedSheets = new Map();
+
+/** Link a stylesheet once and settle when it has loaded: a game's board is drawn only after its styles apply (else
+ * a slow network shows it unstyled for a moment). A sheet that fails or takes over 5 s does not hold the page. */
+export function loadStylesheet(href) {
+  if (!loadedSheets.has(href)) {
+    loadedSheets.set(href, new Promise((settle) => {
+      const link = h("link", { rel: "stylesheet", href });
+      const timer = setTimeout(settle, 5000);
+      const done = () => { clearTimeout(timer); settle(); };
+      link.addEventListener("load", done);
+      link.addEventListener("error", () => { console.warn("stylesheet not loaded:", href); done(); });
+      document.head.append(link);
+    }));
+  }
+  return loadedSheets.get(href);
+}
+
 export function fill(el, ...children) {
   el.replaceChildren();
   append(el, children);

@@ -1,7 +1,7 @@
 // Loads a game's UI module (/games/GAME/ui/main.js), mounts it, re-mounts it when the language changes,
 // and renders the log and the final scores. A game without a UI module gets a generic one (legal actions
 // as buttons and the view as data), so every game is playable from the first day.
-import { h, fill } from "./dom.js";
+import { h, fill, loadStylesheet } from "./dom.js";
 import { t as shellT, translator, lang, STRINGS } from "./i18n.js";
 
 const cache = new Map();
@@ -14,6 +14,13 @@ export async function loadGameModule(game) {
     }));
   }
   return cache.get(game);
+}
+
+/** A game's UI module with its stylesheets loaded: what a board is mounted from (the lobby needs only strings). */
+export async function loadGameUi(game) {
+  const module = await loadGameModule(game);
+  await Promise.all((module.styles || []).map(loadStylesheet));
+  return module;
 }
 
 export class GameHost {

@@ -3,7 +3,7 @@
 import { h, fill, toast, copyText } from "./dom.js";
 import { t } from "./i18n.js";
 import { api, tokens, prefs, Channel } from "./net.js";
-import { loadGameModule, GameHost, renderLog, renderScores } from "./gamehost.js";
+import { loadGameUi, GameHost, renderLog, renderScores } from "./gamehost.js";
 import { Announcer } from "./announce.js";
 import { mountMoveBox } from "./movebox.js";
 import { mountBoardText } from "./boardtext.js";
@@ -151,7 +151,7 @@ function onMessage(msg, channel) {
     }
   }
   if (!hostPromise) {
-    hostPromise = loadGameModule(msg.game).then((module) => {
+    hostPromise = loadGameUi(msg.game).then((module) => {
       host = new GameHost(els.game, module, { send: sendAction, seat: typeof current === "number" ? current : null });
       render();
     });

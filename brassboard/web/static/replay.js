@@ -3,7 +3,7 @@
 import { h, fill, toast, stylesheet } from "./dom.js";
 import { t } from "./i18n.js";
 import { api, prefs } from "./net.js";
-import { loadGameModule, GameHost, renderLog, renderScores } from "./gamehost.js";
+import { loadGameUi, GameHost, renderLog, renderScores } from "./gamehost.js";
 
 let id, summary, host, els, total = 0, at = 0, timer = null, loading = 0, last = null;
 let fullLog = [];   // every entry up to `total` (the answer at the end): the log shows them all, later ones dimmed
@@ -57,7 +57,7 @@ export async function showReplay(element, matchId) {
     fill(els.status, exc.status === 404 ? t("match.notFound", { id }) : t("match.error", { detail: exc.detail }));
     return;
   }
-  const module = await loadGameModule(summary.game);
+  const module = await loadGameUi(summary.game);
   host = new GameHost(els.game, module, { seat: null });
   labels();
   const wanted = new URLSearchParams(location.search).get("at");

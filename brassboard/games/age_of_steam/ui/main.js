@@ -2,12 +2,15 @@
 // beside it; every legal action is reachable by clicking (builds through a picker of track sets with a ghost on
 // the map, moves through a picker of routes drawn on the map).
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
-import { h, stylesheet } from "/static/dom.js";
+import { h } from "/static/dom.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
 import { parse, parseTracks, addedTracks, traceRoute, routeIncome, stopKind, cell, LETTERS } from "./model.js";
 import { drawMap, drawGhost, drawRoute, miniHex, hexTitle, drawFocus, legendRail, PLAYER_HEX, CUBE, ownerColour } from "./board.js";
 import { boardKeys } from "/static/boardkeys.js";
+
+/** The page waits for these before the first mount, so the board never shows unstyled. */
+export const styles = [new URL("./style.css", import.meta.url).href];
 
 export const strings = STRINGS;
 
@@ -63,7 +66,6 @@ const touchOnly = () => typeof matchMedia === "function" && matchMedia("(hover: 
 export function mount(element, a) {
   if (a.seat !== me) { picker = null; urbanLetter = null; }   // another hotseat seat
   api = a;
-  stylesheet("aos-style", new URL("./style.css", import.meta.url).href);
   els = {
     action: h("section.aos-action", { "aria-live": "polite" }),
     // both scroll (the map when zoomed, the table on a phone): a keyboard reaches them to scroll with the arrows

@@ -1,6 +1,6 @@
 // Planet Steam's browser view: the board in SVG and every legal action reachable by clicking.
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
-import { h, stylesheet } from "/static/dom.js";
+import { h } from "/static/dom.js";
 import { translator } from "/static/i18n.js";
 import { boardKeys } from "/static/boardkeys.js";
 import { strings as STRINGS } from "./strings.js";
@@ -9,6 +9,9 @@ import {
   capacity, room, band, clampPrice, tankPrice, marketTanks, tanksOf, zonesOf, specialistsOf,
 } from "./model.js";
 import { drawMap, drawExchange, drawTracks, iconSvg, PLAYER_HEX, PLAYER_INK, NEUTRAL_HEX, RES_HEX } from "./board.js";
+
+/** The page waits for these before the first mount, so the board never shows unstyled. */
+export const styles = [new URL("./style.css", import.meta.url).href];
 
 export const strings = STRINGS;
 
@@ -69,7 +72,6 @@ function costText(cost, extraCredits = 0) {
 // ----- protocol ------------------------------------------------------------------------------------------------
 export function mount(element, a) {
   api = a;
-  stylesheet("ps-style", new URL("./style.css", import.meta.url).href);
   els = {
     action: h("section.ps-action", { "aria-live": "polite" }),
     map: h("div.ps-mapbox"),

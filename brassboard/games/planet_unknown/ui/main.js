@@ -3,7 +3,7 @@
 // first tap that previews it and a second tap or "Place here" (touch), or by moving the board cursor (boardkeys.js:
 // arrow keys over squares and depot tiles, Enter chooses) — R turns it, F (or M) mirrors it, Escape puts it back.
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
-import { h, s, stylesheet } from "/static/dom.js";
+import { h, s } from "/static/dom.js";
 import { boardKeys } from "/static/boardkeys.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
@@ -11,6 +11,9 @@ import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf, cove
 import { drawPlanet, drawGhost, drawStation, tileSvg, iconSvg, PLAYER_HEX, ROMAN, TARGET_GLYPH } from "./board.js";
 import { drawTracks } from "./tracks.js";
 import { MODULE_KINDS, moduleActionLabel, modulePrompt, moduleChoices, techTexts, boardLegend, squareNotes, moduleEventText, abilityActions } from "./modules.js";
+
+/** The page waits for these before the first mount, so the board never shows unstyled. */
+export const styles = [new URL("./style.css", import.meta.url).href];
 
 export const strings = STRINGS;
 
@@ -68,7 +71,6 @@ function civName(id) { const c = view.figures.civ_cards[String(id)]; return c ? 
 export function mount(element, a) {
   if (a.seat !== me) { focus = null; sel = null; roverSel = null; }   // another hotseat seat: its own planet
   api = a;
-  stylesheet("pu-style", new URL("./style.css", import.meta.url).href);
   els = {
     // a labelled region, not a live one: the shell's live region speaks the turn and the news once, where this
     // bar is redrawn at every step; only a refused placement is announced from here (role alert)

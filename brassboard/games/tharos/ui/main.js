@@ -8,13 +8,16 @@
 // Focus survives every re-render, and while the keyboard is in use it moves on to where the next choice is made
 // (the dice, then the landscape, the market die or the panel's options).
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
-import { h, stylesheet } from "/static/dom.js";
+import { h } from "/static/dom.js";
 import { boardKeys } from "/static/boardkeys.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
 import { parse, families, diceChoice, cellsOf, tokenDie, cellName, cellIndex, CELL, DIE_TOKEN, COLOURS, LETTERS } from "./model.js";
 import { dieSvg, blankDie, guildTile, mineTile, sample, chip, LAND, LETTER } from "./board.js";
 import { readView, FIELDS, MEDALS } from "./view.js";
+
+/** The page waits for these before the first mount, so the board never shows unstyled. */
+export const styles = [new URL("./style.css", import.meta.url).href];
 
 export const strings = STRINGS;
 
@@ -157,7 +160,6 @@ function restLabel(a) {
 export function mount(element, a) {
   if (a.seat !== me) pick = null;
   api = a;
-  stylesheet("th-style", new URL("./style.css", import.meta.url).href);
   els = {
     action: h("section.th-action", { "aria-label": T("aria.actions") }),
     // one polite live region of this page's own: the prompt when it changes and each step of the action being put
