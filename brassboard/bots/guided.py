@@ -18,6 +18,12 @@ under), so the generic search loses to the hand-written bots. This bot searches 
    short of the end instead of the bare score. The greedy choice keeps the move unless another candidate's mean
    paired gain exceeds ``tolerance`` — and, with ``evidence`` > 0, stands that many standard errors clear of zero
    (games where a budget buys only a few rounds: a lucky round must not overrule the heuristic).
+4. **Turn-end horizon** (``finish_turn``, for games whose turns hold free rearrangements: Planet Steam moves tanks
+   and converters at no cost). A horizon counted in actions favours any action that keeps the turn: the seat's own
+   follow-up moves use up the horizon, so less of the opponents' progress is counted by its end. Planet Steam's bot
+   once moved tanks for hundreds of actions in one turn, each move "winning" its rollouts that way. With
+   ``finish_turn`` the rollout first lets greedy end the seat's turn, then counts the horizon, so every candidate
+   is judged at the same point of the game.
 
 It stops at ``rounds`` complete rounds or before a round that would take it past ``time_budget`` seconds of wall
 time (whichever first; at least one round; ``clock`` says what a second is: bench/bench_mcts.py --calibrate counts
@@ -37,6 +43,8 @@ from brassboard.engine import Action, GameState, Rng
 from .base import Bot, BotFactory
 from .mcts import outcome, searchable_legal, shares_and_margins, view_digest
 
+TURN_END_LIMIT = 500
+"""At most this many actions to end the seat's turn in a rollout (greedy ends it long before; a bound all the same)."""
 Ranker = Callable[[GameState, int, list[Action]], list[Action]]
 """A game's ``rank_actions``: the legal actions, best first by its greedy heuristic."""
 Valuer = Callable[[GameState, int], float]
@@ -49,7 +57,8 @@ class GuidedBot:
     def __init__(self, seed: int, policy: BotFactory, *, rank: Ranker | None = None,
                  position_value: Valuer | None = None, candidates: int = 4,
                  horizon: int = 40, rounds: int = 24, time_budget: float | None = None, win_weight: float = 0.5,
-                 tolerance: float = 0.02, evidence: float = 0.0, name: str = "mcts-strong",
+                 tolerance: float = 0.02, evidence: float = 0.0, finish_turn: bool = False,
+                 name: str = "mcts-strong",
                  clock: Callable[[], float] = time.perf_counter) -> None:
         if candidates < 2 or horizon < 1 or rounds < 1:
             raise ValueError("candidates must be at least 2, horizon and rounds at least 1")
@@ -64,6 +73,7 @@ class GuidedBot:
         self.win_weight = win_weight
         self.tolerance = tolerance
         self.evidence = evidence
+        self.finish_turn = finish_turn
         self.name = name
         self.clock = clock  # what ``time_budget`` counts: wall time; bench's calibration passes CPU time
         self._met: dict[bytes, int] = {}  # view digest -> times this bot decided there (a fresh seed each time)
@@ -169,6 +179,14 @@ class GuidedBot:
 
     def _rollout(self, world: GameState, observer: int, seed: int) -> None:
         bots: dict[int, Bot] = {}
+        if self.finish_turn:  # greedy ends the seat's turn first (it ends turns: each of its moves must gain)
+            for _ in range(TURN_END_LIMIT):
+                if world.is_over() or observer not in world.active_players():
+                    break
+                bot = bots.get(observer)
+                if bot is None:
+                    bot = bots[observer] = self.policy(seed * 31 + observer)
+                world.apply(observer, bot.choose(world, observer))
         for _ in range(self.horizon):
             if world.is_over():
                 return

@@ -46,7 +46,8 @@ GUIDED_SETTINGS: dict[str, dict[str, float]] = {
     # Planet Steam needs "evidence" too: its free rearrangements (move a tank or converter) leave the position's
     # value nearly unchanged, and without it noise made them look better than ending the turn, again and again
     # (hundreds of moves a game, seconds of search each)
-    "planet_steam": {"candidates": 3, "horizon": 40, "rounds": 16, "evidence": 1.0, "bench_rounds": 4},
+    "planet_steam": {"candidates": 3, "horizon": 40, "rounds": 16, "evidence": 1.0, "finish_turn": True,
+                     "bench_rounds": 4},
     "planet_unknown": {"candidates": 4, "horizon": 40, "rounds": 16, "bench_rounds": 10},
     "age_of_steam": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0, "bench_rounds": 4},
     "tharos": {"candidates": 3, "horizon": 10, "rounds": 6, "evidence": 1.0, "bench_rounds": 5},
@@ -143,6 +144,7 @@ def _guided(kind: str, game_id: str, seed: int) -> Bot | None:
     return GuidedBot(seed, policy, rank=getattr(module, "rank_actions", None),
                      position_value=getattr(module, "position_value", None), candidates=candidates,
                      horizon=horizon, rounds=rounds, evidence=settings.get("evidence", 0.0),
+                     finish_turn=bool(settings.get("finish_turn", False)),
                      time_budget=STRONG_TIME_BUDGET, name=kind)
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from brassboard.bots import make_bot, seat_seed
 from brassboard.bots.guided import GuidedBot
-from brassboard.engine import new_game
+from brassboard.engine import Action, GameState, new_game
 from brassboard.games.age_of_steam.bots import POTENTIAL_POINTS, GreedyBot, position_value, rank_actions
 from brassboard.games.age_of_steam.rules import AgeOfSteamState
 
@@ -138,3 +138,37 @@ def test_age_of_steam_greedy_follows_its_plan_as_the_legal_list_would() -> None:
                     continue
             state.apply(player, bot.choose(state, player))
     assert followed > 5
+
+
+def ps_mid_turn(seed: int = 7005, limit: int = 600) -> tuple[GameState, int]:
+    """Greedy-played Planet Steam until a seat's build turn goes on: greedy's choice there is not ``done``."""
+    state = new_game("planet_steam", 2, seed)
+    bots = [make_bot("greedy", "planet_steam", seat_seed(seed, p)) for p in range(2)]
+    for _ in range(limit):
+        player = state.active_players()[0]
+        choice = bots[player].choose(state, player)
+        if choice.kind in ("buy-tank", "buy-converter", "move") and Action("done") in state.legal_actions(player):
+            return state, player
+        state.apply(player, choice)
+    raise AssertionError(f"no build turn within {limit} actions")
+
+
+@pytest.mark.parametrize("finish_turn", [False, True])
+def test_the_turn_end_horizon_starts_counting_once_greedy_ends_the_seats_turn(finish_turn: bool) -> None:
+    """With ``finish_turn`` a rollout first plays the seat's turn to its end (greedy's moves), then ``horizon``
+    actions; without, the horizon counts from the candidate on (and a turn of free moves eats it)."""
+    state, player = ps_mid_turn()
+    bot = GuidedBot(1, lambda seed: make_bot("greedy", "planet_steam", seed), horizon=1, finish_turn=finish_turn)
+    rolled = state.clone()
+    bot._rollout(rolled, player, 5)
+    expected = state.clone()
+    greedy = make_bot("greedy", "planet_steam", 5 * 31 + player)
+    turn = 0
+    while finish_turn and player in expected.active_players():
+        expected.apply(player, greedy.choose(expected, player))
+        turn += 1
+    assert turn >= (2 if finish_turn else 0), "the position should leave the seat more than one action of its turn"
+    actor = player if player in expected.active_players() else expected.active_players()[0]
+    other = greedy if actor == player else make_bot("greedy", "planet_steam", 5 * 31 + actor)
+    expected.apply(actor, other.choose(expected, actor))
+    assert rolled.view(player) == expected.view(player)
