@@ -7,6 +7,7 @@ Timing bounds here are generous (a shared, loaded machine): bench/bench_abuse.py
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -165,11 +166,10 @@ def closed_with(ws: ClientConnection) -> int | None:
 def test_connections_are_capped_per_address_and_in_total(server: Served) -> None:
     with client(server, "10.4.0.9") as http:
         match_id = http.post("/api/matches", json=tictactoe(["human", "human"])).json()["id"]
-    held: list[ClientConnection] = []
-    try:
+    with contextlib.ExitStack() as held:
         for _ in range(3):  # MAX_CONNECTIONS_PER_ADDRESS
-            held.append(open_socket(server, match_id, "10.4.0.1"))
-            assert json.loads(held[-1].recv(timeout=10))["type"] == "state"
+            ws = held.enter_context(open_socket(server, match_id, "10.4.0.1"))
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
         with open_socket(server, match_id, "10.4.0.1") as extra:
             assert closed_with(extra) == 1013  # try again later
         with client(server, "10.4.0.1") as http:
@@ -177,16 +177,15 @@ def test_connections_are_capped_per_address_and_in_total(server: Served) -> None
             assert answer.status_code == 503 and answer.json()["error"] == "unavailable"
             assert answer.headers["Retry-After"]
         for _ in range(3):  # up to MAX_CONNECTIONS (6) in all
-            held.append(open_socket(server, match_id, "10.4.0.2"))
-            assert json.loads(held[-1].recv(timeout=10))["type"] == "state"
+            ws = held.enter_context(open_socket(server, match_id, "10.4.0.2"))
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
         with open_socket(server, match_id, "10.4.0.3") as third:
             assert closed_with(third) == 1013
-    finally:
-        for ws in held:
-            ws.close()
-    time.sleep(0.3)
-    with client(server, "10.4.0.3") as http:
-        assert http.get("/api/games").status_code == 200  # freed again
+    with client(server, "10.4.0.3") as http:  # freed again once the server has seen the sockets close
+        deadline = time.monotonic() + 10
+        while (status := http.get("/api/games").status_code) != 200 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert status == 200
 
 
 # ----- WebSocket keep-alive -----------------------------------------------------------------------------------------
