@@ -43,9 +43,14 @@ CALIBRATION_CAP = 10_000  # a round cap that never binds within 0.45 s
 SAMPLE_EVERY = 6  # calibration searches every 6th decision with a choice (cheap, spread over the whole game)
 
 
-def cap_of(game: str, rounds: int | None) -> int:
+def cap_of(game: str, rounds: int | None, kind: str = "mcts-strong") -> int:
+    """The round cap of ``kind`` in ``game``'s trials: ``rounds`` if given, else the game's ``bench_rounds``
+    (``mcts-medium``: a quarter of it, at least 2, as the registry scales the medium search's rounds)."""
+    if rounds is not None:
+        return rounds
     settings = GUIDED_SETTINGS[game]
-    return rounds if rounds is not None else int(settings.get("bench_rounds", settings["rounds"]))
+    cap = int(settings.get("bench_rounds", settings["rounds"]))
+    return max(2, cap // 4) if kind == "mcts-medium" else cap
 
 
 def job_key(job: dict[str, Any]) -> tuple[Any, ...]:
@@ -54,12 +59,13 @@ def job_key(job: dict[str, Any]) -> tuple[Any, ...]:
 
 def capped_bots(game: str, players: int, seed: int, seat: int, kind: str, opponent: str, cap: int) -> list[Bot]:
     """The bots of one trial game: ``kind`` in ``seat`` stopped by the round ``cap`` alone (no clock: an exact
-    replay), ``opponent`` in every other seat, each seeded as the CLI's bot matches are."""
+    replay), ``opponent`` in every other seat (a searching opponent likewise, at its kind's :func:`cap_of`), each
+    seeded as the CLI's bot matches are."""
     bots: list[Bot] = []
     for p in range(players):
         bot = make_bot(kind if p == seat else opponent, game, seat_seed(seed, p))
-        if p == seat and isinstance(bot, GuidedBot):
-            bot.rounds, bot.time_budget = cap, None
+        if isinstance(bot, GuidedBot):
+            bot.rounds, bot.time_budget = (cap if p == seat else cap_of(game, None, opponent)), None
         bots.append(bot)
     return bots
 
@@ -129,7 +135,7 @@ def jobs(pairings: list[str], games: int, seed_base: int, kind: str, opponent: s
             game, players = PAIRINGS[name]
             planned.append({"pairing": name, "game": game, "players": players, "seed": seed_base + index,
                             "seat": index % players, "kind": kind, "opponent": opponent,
-                            "rounds": cap_of(game, rounds), "variant": variant})
+                            "rounds": cap_of(game, rounds, kind), "variant": variant})
     return planned
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from brassboard.bots import make_bot, seat_seed
 from brassboard.bots.guided import GuidedBot
+from brassboard.bots.registry import GUIDED_SETTINGS
 from brassboard.engine import Action, GameState, new_game
 from brassboard.games.age_of_steam.bots import POTENTIAL_POINTS, GreedyBot, position_value, rank_actions
 from brassboard.games.age_of_steam.rules import AgeOfSteamState
@@ -116,6 +117,21 @@ def test_strength_jobs_rotate_seats_and_interleave_pairings() -> None:
         ("ps", 7000, 0), ("aos", 7000, 0), ("ps", 7001, 1), ("aos", 7001, 1),
         ("ps", 7002, 0), ("aos", 7002, 2), ("ps", 7003, 1), ("aos", 7003, 0)]
     assert {job["rounds"] for job in planned} == {5}
+
+
+def test_strength_trials_cap_every_searching_seat_and_no_clock_stops_them() -> None:
+    """A searching opponent is capped too (at its kind's bench cap: mcts-medium a quarter of mcts-strong's, at
+    least 2), so a game between two searches replays exactly; greedy is left as it is."""
+    strength = strength_module()
+    bench_rounds = int(GUIDED_SETTINGS["planet_unknown"]["bench_rounds"])
+    assert strength.cap_of("planet_unknown", None) == bench_rounds
+    assert strength.cap_of("planet_unknown", None, "mcts-medium") == max(2, bench_rounds // 4)
+    assert strength.cap_of("planet_unknown", 7, "mcts-medium") == 7
+    bots = strength.capped_bots("planet_unknown", 2, 7000, 1, "mcts-medium", "mcts-strong", 3)
+    assert all(isinstance(bot, GuidedBot) and bot.time_budget is None for bot in bots)
+    assert [bot.rounds for bot in bots] == [bench_rounds, 3]
+    planned = strength.jobs(["pu"], 2, 7000, "mcts-medium", "mcts-strong", None, "m")
+    assert {job["rounds"] for job in planned} == {max(2, bench_rounds // 4)}
 
 
 def test_age_of_steam_greedy_follows_its_plan_as_the_legal_list_would() -> None:
