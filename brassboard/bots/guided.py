@@ -179,21 +179,20 @@ class GuidedBot:
 
     def _rollout(self, world: GameState, observer: int, seed: int) -> None:
         bots: dict[int, Bot] = {}
-        if self.finish_turn:  # greedy ends the seat's turn first (it ends turns: each of its moves must gain)
-            for _ in range(TURN_END_LIMIT):
-                if world.is_over() or observer not in world.active_players():
-                    break
-                bot = bots.get(observer)
-                if bot is None:
-                    bot = bots[observer] = self.policy(seed * 31 + observer)
-                world.apply(observer, bot.choose(world, observer))
-        for _ in range(self.horizon):
-            if world.is_over():
-                return
-            active = world.active_players()
-            actor = observer if observer in active else active[0]
+
+        def move(actor: int) -> None:
             bot = bots.get(actor)
             if bot is None:
                 bot = bots[actor] = self.policy(seed * 31 + actor)
             world.apply(actor, bot.choose(world, actor))
 
+        if self.finish_turn:  # greedy ends the seat's turn first (it ends turns: each of its moves must gain)
+            for _ in range(TURN_END_LIMIT):
+                if world.is_over() or observer not in world.active_players():
+                    break
+                move(observer)
+        for _ in range(self.horizon):
+            if world.is_over():
+                return
+            active = world.active_players()
+            move(observer if observer in active else active[0])

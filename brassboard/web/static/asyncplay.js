@@ -1,7 +1,7 @@
 // Async play on the match page (issue 12): clocks, "your turn" notices, the rematch, and timeouts and forfeits made
 // readable in the log. match.js makes one AsyncPlay, puts its element under the status bar and calls update() after
 // each render; everything else lives here and in clock.js, notices.js and rematch.js.
-import { h, stylesheet } from "./dom.js";
+import { h, loadStylesheet } from "./dom.js";
 import { t } from "./i18n.js";
 import { ClockPanel } from "./clock.js";
 import { TurnNotices, NoticeControl } from "./notices.js";
@@ -9,7 +9,7 @@ import { RematchBox } from "./rematch.js";
 
 export class AsyncPlay {
   constructor(matchId) {
-    stylesheet("asyncplay-css", "/static/asyncplay.css");
+    loadStylesheet("/static/asyncplay.css");
     this.el = h("div.asyncbar", { id: "asyncbar" });
     this.clocks = new ClockPanel(this.el);
     this.forfeits = h("span.forfeits", { id: "forfeits", hidden: true });

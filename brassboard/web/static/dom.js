@@ -47,16 +47,11 @@ export function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** Replace the children of `el`. */
-/** Link a game UI's stylesheet into the page once (mount runs again for every state and hotseat seat). */
-export function stylesheet(id, href) {
-  if (!document.getElementById(id)) document.head.append(h("link", { id, rel: "stylesheet", href }));
-}
-
 const loadedSheets = new Map();
 
-/** Link a stylesheet once and settle when it has loaded: a game's board is drawn only after its styles apply (else
- * a slow network shows it unstyled for a moment). A sheet that fails or takes over 5 s does not hold the page. */
+/** Link a stylesheet once (however often it is asked for) and settle when it has loaded: a game's board is drawn only
+ * after its styles apply (else a slow network shows it unstyled for a moment). A sheet that fails or takes over 5 s
+ * does not hold the page. */
 export function loadStylesheet(href) {
   if (!loadedSheets.has(href)) {
     loadedSheets.set(href, new Promise((settle) => {
@@ -71,6 +66,7 @@ export function loadStylesheet(href) {
   return loadedSheets.get(href);
 }
 
+/** Replace the children of `el`. */
 export function fill(el, ...children) {
   el.replaceChildren();
   append(el, children);

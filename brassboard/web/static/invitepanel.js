@@ -1,7 +1,7 @@
 // The creator's invite panel on the match page: each open seat's invite link with a copy button, and who has joined.
 // The invites come only from this browser (the lobby keeps the create answer's links under `invites.ID`): the
 // server sends them to nobody else, so another seat or a spectator never sees a panel, nor a secret.
-import { h, fill, toast, copyText, stylesheet } from "./dom.js";
+import { h, fill, toast, copyText, loadStylesheet } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { prefs, tokens } from "./net.js";
 
@@ -15,7 +15,7 @@ export function renderInvitePanel(anchor, msg, matchId) {
     shownFor = matchId;
   }
   if (!box.isConnected) anchor.after(box);
-  stylesheet("invitepanel-css", "/static/invitepanel.css");
+  loadStylesheet("/static/invitepanel.css");
   const invites = prefs.get(`invites.${matchId}`, null) || {};
   const invited = new Set(Object.keys(invites));
   const everyoneIn = (msg.seats || []).every((s) => s.kind !== "open" || s.taken);

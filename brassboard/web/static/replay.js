@@ -1,6 +1,6 @@
 // The replay viewer: the public view after any number of actions, stepped, scrubbed or played at a chosen speed;
 // the whole log, each move a link to the board after it; at the end the final scores with their breakdown.
-import { h, fill, toast, stylesheet } from "./dom.js";
+import { h, fill, toast, loadStylesheet } from "./dom.js";
 import { t } from "./i18n.js";
 import { api, prefs } from "./net.js";
 import { loadGameUi, GameHost, renderLog, renderScores } from "./gamehost.js";
@@ -27,7 +27,7 @@ export async function showReplay(element, matchId) {
     status: h("div.statusline", { id: "status", role: "status" }),
     scores: h("section.card.scorebox", { id: "scores", hidden: true }),
   };
-  stylesheet("replay-css", "/static/replay.css");
+  loadStylesheet("/static/replay.css");
   els.scrub.addEventListener("input", () => go(+els.scrub.value));
   // the log up to the shown move (as on the match page), then the later moves: one scroll box for both
   els.logScroll = h("div.logscroll", els.log, els.aheadTitle, els.ahead);
