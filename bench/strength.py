@@ -31,7 +31,7 @@ from typing import Any
 
 from brassboard.bots import Bot, make_bot, seat_seed
 from brassboard.bots.guided import GuidedBot
-from brassboard.bots.registry import GUIDED_SETTINGS, STRONG_TIME_BUDGET
+from brassboard.bots.registry import GUIDED_SETTINGS, STRONG_TIME_BUDGET, medium_rounds
 from brassboard.bots.selfplay import play_bot_game
 from brassboard.engine import new_game
 
@@ -45,12 +45,12 @@ SAMPLE_EVERY = 6  # calibration searches every 6th decision with a choice (cheap
 
 def cap_of(game: str, rounds: int | None, kind: str = "mcts-strong") -> int:
     """The round cap of ``kind`` in ``game``'s trials: ``rounds`` if given, else the game's ``bench_rounds``
-    (``mcts-medium``: a quarter of it, at least 2, as the registry scales the medium search's rounds)."""
+    (``mcts-medium``: the registry's :func:`medium_rounds` of it)."""
     if rounds is not None:
         return rounds
     settings = GUIDED_SETTINGS[game]
     cap = int(settings.get("bench_rounds", settings["rounds"]))
-    return max(2, cap // 4) if kind == "mcts-medium" else cap
+    return medium_rounds(cap) if kind == "mcts-medium" else cap
 
 
 def job_key(job: dict[str, Any]) -> tuple[Any, ...]:

@@ -131,6 +131,11 @@ def difficulty_levels(game_id: str) -> list[dict[str, str]]:
     return levels
 
 
+def medium_rounds(strong_rounds: int) -> int:
+    """``mcts-medium``'s round cap where ``mcts-strong``'s is ``strong_rounds``: a quarter, at least 2."""
+    return max(2, strong_rounds // 4)
+
+
 def _guided(kind: str, game_id: str, seed: int) -> Bot | None:
     """The greedy-guided search for ``mcts-strong`` / ``mcts-medium`` where the game has a greedy bot."""
     module = _game_bots_module(game_id)
@@ -140,7 +145,7 @@ def _guided(kind: str, game_id: str, seed: int) -> Bot | None:
     settings = GUIDED_SETTINGS.get(game_id, DEFAULT_GUIDED)
     candidates, horizon, rounds = int(settings["candidates"]), int(settings["horizon"]), int(settings["rounds"])
     if kind == "mcts-medium":  # a quarter of the strong search: fewer candidates, rounds and look-ahead
-        candidates, horizon, rounds = 2, max(4, horizon // 2), max(2, rounds // 4)
+        candidates, horizon, rounds = 2, max(4, horizon // 2), medium_rounds(rounds)
     return GuidedBot(seed, policy, rank=getattr(module, "rank_actions", None),
                      position_value=getattr(module, "position_value", None), candidates=candidates,
                      horizon=horizon, rounds=rounds, evidence=settings.get("evidence", 0.0),

@@ -46,6 +46,7 @@ def play_out(state: GameState, seed: int) -> int:
     ("age_of_steam", {"figures": {"income_reduction": [{"min": 50}]}}, "figures.income_reduction[0].loss"),
     ("age_of_steam", {"figures": {"costs": {"plain": -2}}}, "figures.costs.plain"),
     ("planet_unknown", {"event_green": 10**9}, "event_green"),
+    ("tharos", {"figures": {"scoring": {"jars_per_point": 0}}}, "figures.scoring.jars_per_point"),  # a divisor
     ("tictactoe", {"first_player": True}, "first_player"),
 ])
 def test_a_bad_option_is_refused_when_the_state_is_made_naming_its_path(game: str, options: dict[str, Any],

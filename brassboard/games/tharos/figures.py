@@ -59,6 +59,7 @@ FIGURE_LIMITS: tuple[tuple[str, tuple[int, int]], ...] = (
     # an exploration takes at least one landscape, and more than 6 of the 16 would make the legal list explode
     # (496 connected sets of 6, 2,286 of 10)
     ("player.explore_size", (1, 6)),
+    ("scoring.jars_per_point", (1, 10)),  # a divisor: jars per victory point at the end
 )
 """Ranges of figures narrower than the derived ones (see brassboard/engine/options.py)."""
 
