@@ -46,9 +46,19 @@ def test_tictactoe_overrides_the_default() -> None:
 
 
 def test_the_default_is_apply_itself() -> None:
-    """A game without its own apply_quiet (Planet Steam) gets the validated apply, events dropped."""
-    assert type(new_game("planet_steam", 2, 1)).apply_quiet is GameState.apply_quiet
-    random_pair("planet_steam", 2, 1, 40)
+    """A game without its own apply_quiet (Age of Steam) gets the validated apply, events dropped."""
+    assert type(new_game("age_of_steam", 3, 1)).apply_quiet is GameState.apply_quiet
+    random_pair("age_of_steam", 3, 1, 40)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4), (5, 5)])
+def test_planet_steam_apply_quiet_matches_apply_to_the_end(players: int, seed: int) -> None:
+    """Planet Steam's own apply_quiet (no checks, no events) leaves exactly apply's state, step by step, whole games."""
+    assert type(new_game("planet_steam", 2, 1)).apply_quiet is not GameState.apply_quiet
+    loud, quiet = random_pair("planet_steam", players, seed, 5_000)
+    assert loud.is_over() and quiet.is_over()
+    assert quiet.totals() == loud.totals()
+    assert quiet._events == []  # nothing kept from the quiet moves
 
 
 def test_tictactoe_winners_and_totals_without_scores() -> None:

@@ -196,6 +196,15 @@ class PlanetSteamState(EndPhase):
         getattr(self, "_do_" + step["k"])(player, step, action)
         self._advance()
 
+    def apply_quiet(self, player: int, action: Action) -> None:
+        # The action comes from this very state's legal_actions(player) (the engine's contract for apply_quiet), so
+        # apply's reading of it, its turn check and _apply's membership scan hold already; the events are dropped.
+        step = self.agenda[0]
+        self._legal_cache = None
+        getattr(self, "_do_" + step["k"])(player, step, action)
+        self._advance()
+        self._events.clear()
+
     # ----- the agenda ---------------------------------------------------------------------------------------
     def _advance(self) -> None:
         """Run automatic steps until a decision is due (or the game ends)."""
