@@ -5,6 +5,7 @@ state) and ``totals`` (the ``scores()`` totals)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -12,9 +13,10 @@ from brassboard.engine import GameState, Rng, new_game
 from brassboard.games.tictactoe.rules import TicTacToeState
 
 
-def random_pair(game: str, players: int, seed: int, steps: int) -> tuple[GameState, GameState]:
+def random_pair(game: str, players: int, seed: int, steps: int,
+                options: dict[str, Any] | None = None) -> tuple[GameState, GameState]:
     """Two copies of one game played on by the same random actions: one with ``apply``, one with ``apply_quiet``."""
-    loud = new_game(game, players, seed)
+    loud = new_game(game, players, seed, options)
     quiet = loud.clone()
     rng = random.Random(seed)
     for _ in range(steps):
@@ -51,11 +53,15 @@ def test_the_default_is_apply_itself() -> None:
     random_pair("age_of_steam", 3, 1, 40)
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4), (5, 5)])
-def test_planet_steam_apply_quiet_matches_apply_to_the_end(players: int, seed: int) -> None:
+@pytest.mark.parametrize(("players", "seed", "options"), [
+    (2, 1, {}), (2, 2, {}), (3, 3, {}), (4, 4, {}), (5, 5, {}),
+    (3, 6, {"edition": "2008", "hidden_credits": True}),
+    (4, 7, {"immovable_tanks": True, "river_restriction": True, "variable_trading_order": True}),
+])
+def test_planet_steam_apply_quiet_matches_apply_to_the_end(players: int, seed: int, options: dict[str, Any]) -> None:
     """Planet Steam's own apply_quiet (no checks, no events) leaves exactly apply's state, step by step, whole games."""
     assert type(new_game("planet_steam", 2, 1)).apply_quiet is not GameState.apply_quiet
-    loud, quiet = random_pair("planet_steam", players, seed, 5_000)
+    loud, quiet = random_pair("planet_steam", players, seed, 5_000, options)
     assert loud.is_over() and quiet.is_over()
     assert quiet.totals() == loud.totals()
     assert quiet._events == []  # nothing kept from the quiet moves
