@@ -153,8 +153,6 @@ def spectator_sees_the_board(browser: Browser, server: Server, match_id: str) ->
                       shot="aos_70_spectator", check=check)
 
 
-
-
 def check_geometry(page: Page) -> None:
     """The page's hex neighbours (its route tracing and drawing rest on them) are the rules' neighbours."""
     got = page.evaluate("""async (hexes) => {

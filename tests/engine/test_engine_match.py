@@ -92,7 +92,6 @@ def test_record_holds_game_seed_resolved_options_and_notation() -> None:
     assert [(player, str(action)) for player, action, _ in match.history] == match.record.actions
 
 
-
 def test_history_since_gives_the_tail_of_the_history_and_steps_taken_its_length() -> None:
     match = Match("tictactoe", 2, seed=5)
     for player, move in [(0, "mark b2"), (1, "mark a1"), (0, "mark c3")]:

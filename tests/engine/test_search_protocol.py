@@ -67,6 +67,22 @@ def test_planet_steam_apply_quiet_matches_apply_to_the_end(players: int, seed: i
     assert quiet._events == []  # nothing kept from the quiet moves
 
 
+@pytest.mark.parametrize(("players", "seed", "options"), [
+    (1, 1, {}), (2, 2, {}), (3, 3, {"events": True, "private_objectives": True}),
+    (4, 4, {"planets": "asymmetric", "corporations": "asymmetric"}),
+    (2, 5, {"two_player_rotation": "commander", "corporations": "asymmetric", "events": True}),
+    (6, 6, {}),
+])
+def test_planet_unknown_apply_quiet_matches_apply_to_the_end(players: int, seed: int, options: dict[str, Any]) -> None:
+    """Planet Unknown's own apply_quiet (no turn check, no scan of the legal list, no events) leaves exactly apply's
+    state, step by step, whole games, with the modules."""
+    assert type(new_game("planet_unknown", 2, 1)).apply_quiet is not GameState.apply_quiet
+    loud, quiet = random_pair("planet_unknown", players, seed, 5_000, options)
+    assert loud.is_over() and quiet.is_over()
+    assert quiet.totals() == loud.totals()
+    assert quiet._events == []
+
+
 def test_tictactoe_winners_and_totals_without_scores() -> None:
     """Tic-tac-toe's own winners() and totals() agree with the base class's, which derive them from scores()."""
     for seed in range(30):
