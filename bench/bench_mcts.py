@@ -8,7 +8,8 @@ Prints figures; never asserts a timing.
 
 ``--strength`` (bench/strength.py) plays ``mcts-strong`` against ``greedy`` with a fixed round cap instead of the
 wall-clock budget (every game replays exactly), one JSON line per game; ``--calibrate`` measures the rounds the
-0.45 s budget reaches on one core (counted in CPU seconds); ``--summary`` prints win rates with Wilson intervals.
+0.45 s budget reaches on one core (counted in CPU seconds); ``--summary`` prints win rates with Wilson intervals
+and each level's Elo against Easy (``greedy``).
 
 ``--yardstick`` measures MCTS simulations per second on tic-tac-toe from the empty board: this package's ``MctsBot``
 against OpenSpiel's Python ``MCTSBot`` (``pip install brassboard[bench]``), each running one search of
@@ -219,7 +220,7 @@ def add_strength_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--variant", default="", help="a label stored with each game (which version of the bot)")
     group.add_argument("--workers", type=int, default=1, help="games in W processes")
     group.add_argument("--out", type=Path, help="JSON lines file to append results to (resumes: skips done games)")
-    group.add_argument("--summary", type=Path, metavar="FILE", help="win rates of a results file")
+    group.add_argument("--summary", type=Path, metavar="FILE", help="win rates and Elo vs greedy of a results file")
 
 
 def run_strength(args: argparse.Namespace) -> bool:
@@ -227,9 +228,11 @@ def run_strength(args: argparse.Namespace) -> bool:
     import strength
 
     if args.summary:
-        table = strength.summary(strength.read_results(args.summary))
+        rows = strength.read_results(args.summary)
+        table = strength.summary(rows)
+        elo = strength.level_elo(rows)
         if args.json:
-            print(json.dumps(table, indent=1))
+            print(json.dumps({"win_rates": table, "elo_vs_easy": elo}, indent=1))
         for row in [] if args.json else table:
             low, high = row["wilson95"]
             print(f"{row['pairing']:6} {row['kind']} vs {row['opponent']} (cap {row['rounds']}, {row['variant']}): "
@@ -237,6 +240,14 @@ def run_strength(args: argparse.Namespace) -> bool:
                   f"= {100 * row['rate']:.0f} % (95 % {100 * low:.0f}-{100 * high:.0f} %), seeds {row['seeds']}; "
                   f"{row['wall_s_per_move']} s/move wall, {row['cpu_s_per_move']} CPU; rounds mean "
                   f"{row['rounds_mean']} (median of games {row['rounds_median_of_games']})")
+        if elo and not args.json:
+            print("Elo against Easy (greedy), from the current games' win share (Wilson 95 % interval):")
+        for row in [] if args.json else elo:
+            low, high = (("-inf" if bound is None and side == 0 else "+inf" if bound is None else f"{bound:+d}")
+                         for side, bound in enumerate(row["elo95"]))
+            value = "unbounded" if row["elo"] is None else f"{row['elo']:+d}"
+            print(f"{row['pairing']:6} {row['kind']:11} {value:>9} ({low} to {high}), {row['games']} games, "
+                  f"win share {100 * row['rate']:.0f} %")
         return True
     if not args.strength:
         return False

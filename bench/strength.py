@@ -31,7 +31,7 @@ from typing import Any
 
 from brassboard.bots import Bot, make_bot, seat_seed
 from brassboard.bots.guided import GuidedBot
-from brassboard.bots.registry import GUIDED_SETTINGS, STRONG_TIME_BUDGET, medium_rounds
+from brassboard.bots.registry import GUIDED_KINDS, GUIDED_SETTINGS, LEVELS, STRONG_TIME_BUDGET, medium_rounds
 from brassboard.bots.selfplay import play_bot_game
 from brassboard.engine import new_game
 
@@ -43,9 +43,15 @@ CALIBRATION_CAP = 10_000  # a round cap that never binds within 0.45 s
 SAMPLE_EVERY = 6  # calibration searches every 6th decision with a choice (cheap, spread over the whole game)
 
 
+LEVEL_KINDS = tuple(kinds[0] for _, _, kinds in LEVELS)
+"""The bot kinds behind the lobby's levels Beginner, Easy, Medium and Hard in a game with a greedy bot."""
+
+
 def cap_of(game: str, rounds: int | None, kind: str = "mcts-strong") -> int:
     """The round cap of ``kind`` in ``game``'s trials: ``rounds`` if given, else the game's ``bench_rounds``
-    (``mcts-medium``: the registry's :func:`medium_rounds` of it)."""
+    (``mcts-medium``: the registry's :func:`medium_rounds` of it); 0 for a kind that does not search."""
+    if kind not in GUIDED_KINDS:  # random, greedy: nothing to cap
+        return 0
     if rounds is not None:
         return rounds
     settings = GUIDED_SETTINGS[game]
@@ -204,6 +210,52 @@ def summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if searched else None,
         })
     return table
+
+
+def current_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The games of today's bots: per pairing, kind and opponent, the largest group of games played at the caps the
+    registry sets now (older versions of a bot, and trials at other caps, are left out)."""
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for row in rows:
+        game = row["game"]
+        if row["rounds"] == cap_of(game, None, row["kind"]):
+            groups.setdefault((row["pairing"], row["kind"], row["opponent"], row["variant"]), []).append(row)
+    best: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for (pairing, kind, opponent, _variant), group in groups.items():
+        key = (pairing, kind, opponent)
+        if len(group) > len(best.get(key, [])):
+            best[key] = group
+    return [row for group in best.values() for row in group]
+
+
+def elo_of_share(share: float, players: int) -> float | None:
+    """The Elo difference to its opponents of a kind that wins ``share`` of the games against ``players - 1``
+    copies of one opponent kind: in the Bradley-Terry (two players) and Plackett-Luce (first place) models,
+    ``share = s / (s + players - 1)`` for a strength ratio ``s``, and Elo = 400 log10 s. None where it is
+    unbounded (a share of 0 or 1)."""
+    if not 0.0 < share < 1.0:
+        return None
+    return 400.0 * math.log10((players - 1) * share / (1.0 - share))
+
+
+def level_elo(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per pairing and level kind, its Elo against Easy (``greedy``) from its win share in ``rows``' current games
+    against greedy (:func:`current_rows`), with the Wilson 95 % interval of the share carried through the same
+    formula; greedy itself is 0. An order-free measure: every game weighs the same, whenever it was played."""
+    table = []
+    for row in summary(current_rows(rows)):
+        if row["opponent"] != "greedy" or row["kind"] not in LEVEL_KINDS:
+            continue
+        players = PAIRINGS[row["pairing"]][1]
+        low, high = wilson(row["wins"], row["games"])
+        table.append({"pairing": row["pairing"], "kind": row["kind"], "games": row["games"], "rate": row["rate"],
+                      "elo": _rounded(elo_of_share(row["rate"], players)),
+                      "elo95": [_rounded(elo_of_share(low, players)), _rounded(elo_of_share(high, players))]})
+    return table
+
+
+def _rounded(value: float | None) -> int | None:
+    return None if value is None else round(value)
 
 
 def _ranges(seeds: list[int]) -> str:

@@ -4,6 +4,7 @@ arithmetic (bench/strength.py). Win rates are measured by the bench (docs/bots.m
 from __future__ import annotations
 
 import importlib.util
+import math
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -132,6 +133,54 @@ def test_strength_trials_cap_every_searching_seat_and_no_clock_stops_them() -> N
     assert [bot.rounds for bot in bots] == [bench_rounds, 3]
     planned = strength.jobs(["pu"], 2, 7000, "mcts-medium", "mcts-strong", None, "m")
     assert {job["rounds"] for job in planned} == {max(2, bench_rounds // 4)}
+
+
+@pytest.mark.parametrize("elo", [-300, 0, 120, 500])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_elo_of_a_win_share_inverts_the_models_win_probability(elo: int, players: int) -> None:
+    """Two players: Elo's expected score 1 / (1 + 10^(-d/400)); more: Plackett-Luce's first place against
+    ``players - 1`` equal opponents, s / (s + players - 1) with s = 10^(d/400). The share gives d back."""
+    strength = strength_module()
+    ratio = 10 ** (elo / 400)
+    share = ratio / (ratio + players - 1)
+    if players == 2:
+        assert share == pytest.approx(1 / (1 + 10 ** (-elo / 400)))
+    assert strength.elo_of_share(share, players) == pytest.approx(elo)
+    assert strength.elo_of_share(0.0, players) is None and strength.elo_of_share(1.0, players) is None
+
+
+def strength_row(pairing: str, kind: str, opponent: str, rounds: int, variant: str, seed: int,
+                 won: float) -> dict[str, object]:
+    game, players = {"ps": ("planet_steam", 2), "aos": ("age_of_steam", 3)}[pairing]
+    return {"pairing": pairing, "game": game, "players": players, "seed": seed, "seat": 0, "kind": kind,
+            "opponent": opponent, "rounds": rounds, "variant": variant, "won": won, "winners": [0] if won else [1],
+            "scores": [10, 5, 1][:players] if won else [5, 10, 1][:players], "moves": 10, "wall_s_per_move": 0.1,
+            "cpu_s_per_move": 0.1, "searched": 0, "rounds_mean": None, "rounds_median": None}
+
+
+def test_level_elo_counts_todays_bots_against_greedy_only() -> None:
+    """Games of an older bot version or another cap, and games against another opponent, are left out; a level
+    that never wins is unbounded below, with the Wilson bound as its interval's top."""
+    strength = strength_module()
+    cap = strength.cap_of("planet_steam", None)
+    rows = [strength_row("ps", "mcts-strong", "greedy", cap, "new", 7000 + i, 1.0 if i < 8 else 0.0)
+            for i in range(10)]  # 8 of 10 at today's cap, the largest group
+    rows += [strength_row("ps", "mcts-strong", "greedy", cap, "old", 7000 + i, 0.0) for i in range(3)]
+    rows += [strength_row("ps", "mcts-strong", "greedy", cap + 5, "other cap", 7000 + i, 0.0) for i in range(20)]
+    rows += [strength_row("ps", "mcts-medium", "mcts-strong", strength.cap_of("planet_steam", None, "mcts-medium"),
+                          "m", 7000, 1.0)]
+    rows += [strength_row("ps", "random", "greedy", 0, "b", 7000 + i, 0.0) for i in range(5)]
+    rows += [strength_row("aos", "mcts-strong", "greedy", strength.cap_of("age_of_steam", None), "v", 7000 + i,
+                          1.0 if i < 5 else 0.0) for i in range(10)]
+    table = {(row["pairing"], row["kind"]): row for row in strength.level_elo(rows)}
+    assert set(table) == {("ps", "mcts-strong"), ("ps", "random"), ("aos", "mcts-strong")}
+    hard = table["ps", "mcts-strong"]
+    assert (hard["games"], hard["rate"], hard["elo"]) == (10, 0.8, round(400 * math.log10(4)))
+    low, high = strength.wilson(8, 10)
+    assert hard["elo95"] == [round(strength.elo_of_share(low, 2)), round(strength.elo_of_share(high, 2))]
+    beginner = table["ps", "random"]
+    assert beginner["elo"] is None and beginner["elo95"][0] is None and beginner["elo95"][1] < 0
+    assert table["aos", "mcts-strong"]["elo"] == round(400 * math.log10(2))  # half the games against two greedy
 
 
 def test_age_of_steam_greedy_follows_its_plan_as_the_legal_list_would() -> None:
