@@ -44,7 +44,11 @@ def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("e2e-server")
     log = folder / "server.log"  # a file, not a pipe: nobody reads the server's output while it runs
     try:
-        with brassboard_serve({"DATA_DIR": str(folder / "data"), "BOT_DELAY": "0.05"}, log=log, cwd=folder) as served:
+        # every browser test of this worker creates and joins its matches from 127.0.0.1: the production limits
+        # (30 creates a minute per address; tests/server/test_abuse.py holds them) would refuse a fast run's creates
+        limits = {"CREATE_RATE": "1000/minute", "JOIN_RATE": "1000/minute"}
+        with brassboard_serve({"DATA_DIR": str(folder / "data"), "BOT_DELAY": "0.05", **limits}, log=log,
+                              cwd=folder) as served:
             yield Server(served.url, log)
     except RuntimeError as exc:  # it did not start
         pytest.fail(str(exc), pytrace=False)
