@@ -223,6 +223,10 @@ def add_strength_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--summary", type=Path, metavar="FILE", help="win rates and Elo vs greedy of a results file")
 
 
+def elo_text(bound: int | None, unbounded: str) -> str:
+    return unbounded if bound is None else f"{bound:+d}"
+
+
 def run_strength(args: argparse.Namespace) -> bool:
     """``--strength`` / ``--summary``: True if one of them ran."""
     import strength
@@ -243,11 +247,10 @@ def run_strength(args: argparse.Namespace) -> bool:
         if elo and not args.json:
             print("Elo against Easy (greedy), from the current games' win share (Wilson 95 % interval):")
         for row in [] if args.json else elo:
-            low, high = (("-inf" if bound is None and side == 0 else "+inf" if bound is None else f"{bound:+d}")
-                         for side, bound in enumerate(row["elo95"]))
+            low, high = row["elo95"]
             value = "unbounded" if row["elo"] is None else f"{row['elo']:+d}"
-            print(f"{row['pairing']:6} {row['kind']:11} {value:>9} ({low} to {high}), {row['games']} games, "
-                  f"win share {100 * row['rate']:.0f} %")
+            print(f"{row['pairing']:6} {row['kind']:11} {value:>9} ({elo_text(low, '-inf')} to "
+                  f"{elo_text(high, '+inf')}), {row['games']} games, win share {100 * row['rate']:.0f} %")
         return True
     if not args.strength:
         return False

@@ -33,7 +33,9 @@ async def rsgi_app(scope: Any, protocol: Any) -> None:
     if scope.proto != "ws":
         protocol.response_str(200, [], "ok")
         return
+    from granian.rsgi import WebsocketMessageType
+
     transport = await protocol.accept()
-    while (await transport.receive()).kind in (1, 2):  # 0 = closed, 1 = bytes, 2 = text
+    while (await transport.receive()).kind != WebsocketMessageType.close:
         await transport.send_str(REPLY)
     protocol.close(None)

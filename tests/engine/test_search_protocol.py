@@ -53,34 +53,25 @@ def test_the_default_is_apply_itself() -> None:
     random_pair("age_of_steam", 3, 1, 40)
 
 
-@pytest.mark.parametrize(("players", "seed", "options"), [
-    (2, 1, {}), (2, 2, {}), (3, 3, {}), (4, 4, {}), (5, 5, {}),
-    (3, 6, {"edition": "2008", "hidden_credits": True}),
-    (4, 7, {"immovable_tanks": True, "river_restriction": True, "variable_trading_order": True}),
+@pytest.mark.parametrize(("game", "players", "seed", "options"), [
+    ("planet_steam", 2, 1, {}), ("planet_steam", 2, 2, {}), ("planet_steam", 3, 3, {}), ("planet_steam", 4, 4, {}),
+    ("planet_steam", 5, 5, {}), ("planet_steam", 3, 6, {"edition": "2008", "hidden_credits": True}),
+    ("planet_steam", 4, 7, {"immovable_tanks": True, "river_restriction": True, "variable_trading_order": True}),
+    ("planet_unknown", 1, 1, {}), ("planet_unknown", 2, 2, {}),
+    ("planet_unknown", 3, 3, {"events": True, "private_objectives": True}),
+    ("planet_unknown", 4, 4, {"planets": "asymmetric", "corporations": "asymmetric"}),
+    ("planet_unknown", 2, 5, {"two_player_rotation": "commander", "corporations": "asymmetric", "events": True}),
+    ("planet_unknown", 6, 6, {}),
 ])
-def test_planet_steam_apply_quiet_matches_apply_to_the_end(players: int, seed: int, options: dict[str, Any]) -> None:
-    """Planet Steam's own apply_quiet (no checks, no events) leaves exactly apply's state, step by step, whole games."""
-    assert type(new_game("planet_steam", 2, 1)).apply_quiet is not GameState.apply_quiet
-    loud, quiet = random_pair("planet_steam", players, seed, 5_000, options)
+def test_a_games_own_apply_quiet_matches_apply_to_the_end(game: str, players: int, seed: int,
+                                                           options: dict[str, Any]) -> None:
+    """Planet Steam's and Planet Unknown's own apply_quiet (no checks, no events) leaves exactly apply's state,
+    step by step, whole games, with their editions, variants and modules."""
+    assert type(new_game(game, 2, 1)).apply_quiet is not GameState.apply_quiet
+    loud, quiet = random_pair(game, players, seed, 5_000, options)
     assert loud.is_over() and quiet.is_over()
     assert quiet.totals() == loud.totals()
     assert quiet._events == []  # nothing kept from the quiet moves
-
-
-@pytest.mark.parametrize(("players", "seed", "options"), [
-    (1, 1, {}), (2, 2, {}), (3, 3, {"events": True, "private_objectives": True}),
-    (4, 4, {"planets": "asymmetric", "corporations": "asymmetric"}),
-    (2, 5, {"two_player_rotation": "commander", "corporations": "asymmetric", "events": True}),
-    (6, 6, {}),
-])
-def test_planet_unknown_apply_quiet_matches_apply_to_the_end(players: int, seed: int, options: dict[str, Any]) -> None:
-    """Planet Unknown's own apply_quiet (no turn check, no scan of the legal list, no events) leaves exactly apply's
-    state, step by step, whole games, with the modules."""
-    assert type(new_game("planet_unknown", 2, 1)).apply_quiet is not GameState.apply_quiet
-    loud, quiet = random_pair("planet_unknown", players, seed, 5_000, options)
-    assert loud.is_over() and quiet.is_over()
-    assert quiet.totals() == loud.totals()
-    assert quiet._events == []
 
 
 def test_tictactoe_winners_and_totals_without_scores() -> None:

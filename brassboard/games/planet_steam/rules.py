@@ -188,22 +188,24 @@ class PlanetSteamState(EndPhase):
 
     def _apply(self, player: int, action: Action) -> None:
         legal = self._legal(player)
-        step = self.agenda[0]
         # production lists one idle set per outcome; any other valid idle set is checked by the rule itself
-        if action not in legal and not (step["k"] == "produce" and not self.production_refusal(player, action)):
+        if action not in legal and not (self.agenda[0]["k"] == "produce"
+                                        and not self.production_refusal(player, action)):
             raise IllegalAction(self._explain(player, action, legal))
-        self._legal_cache = None
-        getattr(self, "_do_" + step["k"])(player, step, action)
-        self._advance()
+        self._play(player, action)
 
     def apply_quiet(self, player: int, action: Action) -> None:
         # The action comes from this very state's legal_actions(player) (the engine's contract for apply_quiet), so
         # apply's reading of it, its turn check and _apply's membership scan hold already; the events are dropped.
+        self._play(player, action)
+        self._events.clear()
+
+    def _play(self, player: int, action: Action) -> None:
+        """The decision step's rule for an action known to be allowed, then the automatic steps that follow."""
         step = self.agenda[0]
         self._legal_cache = None
         getattr(self, "_do_" + step["k"])(player, step, action)
         self._advance()
-        self._events.clear()
 
     # ----- the agenda ---------------------------------------------------------------------------------------
     def _advance(self) -> None:

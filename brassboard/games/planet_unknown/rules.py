@@ -438,21 +438,20 @@ class PlanetUnknownState(GameState):
     def _apply(self, player: int, action: Action) -> None:
         if action not in self._cached_legal(player):
             raise IllegalAction(self._reason(player, action))
-        self._legal = {}
-        corp = self.corps[player]
-        kind, args = action.kind, action.args
-        handler = getattr(self, f"_do_{kind}")
-        handler(player, corp, *args)
-        self._settle()
+        self._play(player, action)
 
     def apply_quiet(self, player: int, action: Action) -> None:
         # The action comes from this very state's legal_actions(player) (the engine's contract for apply_quiet), so
         # apply's turn check and _apply's scan of the legal list (hundreds of placements) hold already; +22 % random
         # moves/s. The events are dropped.
+        self._play(player, action)
+        self._events.clear()
+
+    def _play(self, player: int, action: Action) -> None:
+        """The rule of an action known to be allowed, then whatever follows from it automatically."""
         self._legal = {}
         getattr(self, f"_do_{action[0]}")(player, self.corps[player], *action[1:])
         self._settle()
-        self._events.clear()
 
     def _take_item(self, corp: Corp, *kinds: str, match: Any = None) -> Item:
         for index, item in enumerate(corp.pending):
