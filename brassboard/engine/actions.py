@@ -32,7 +32,7 @@ class Action(tuple):  # type: ignore[type-arg]
         return tuple(self[1:])
 
     def __str__(self) -> str:
-        return " ".join(str(part) for part in self)
+        return " ".join(map(str, self))
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"

@@ -182,6 +182,26 @@ def test_a_service_sees_another_process_s_writes_without_being_told(any_store: S
     assert json.loads(other.state(match_id, None))["version"] == 2
 
 
+def test_a_move_is_judged_on_the_stored_match_when_the_copy_in_memory_is_behind(any_store: Store) -> None:
+    # a move is tried on the copy in memory first, unchecked: a refusal or a write the revision refuses sends
+    # it back to be judged on the match as stored
+    service, other = MatchService(any_store), MatchService(Store(any_store.engine))
+    match_id = service.create("tictactoe", 2, ["human", "human"], None, 1, None)["id"]
+    other.act(match_id, 0, "mark b2", 0)
+    # the copy here is still at version 0, where seat 1 is not to move: refused there, allowed as stored
+    assert json.loads(service.act(match_id, 1, "mark a1", 1).answer)["version"] == 2
+    other.act(match_id, 0, "mark c3", 2)
+    # the copy here is at version 2 and would take this move; the database is at 3 and refuses the write
+    with pytest.raises(ApiError) as refused:
+        service.act(match_id, 0, "mark a3", 2)
+    assert refused.value.error == "stale" and refused.value.extra["version"] == 3
+    stored = any_store.load(match_id)
+    assert stored is not None and [n for _, n in stored.actions] == ["mark b2", "mark a1", "mark c3"]
+    state = json.loads(service.state(match_id, None))
+    assert state["version"] == 3 and state["view"]["board"] == "1...0...0"
+    assert json.loads(service.act(match_id, 1, "mark a3", 3).answer)["version"] == 4
+
+
 def test_json_text_falls_back_to_the_json_module_where_orjson_refuses() -> None:
     from brassboard.server.service import dumps, loads
 

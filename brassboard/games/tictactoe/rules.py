@@ -64,6 +64,11 @@ WIN, DRAW, LOSS = 1, 0, -1
 
 MARK_SYMBOLS = ("X", "O")
 """Display symbols by move order: whoever moves first plays X."""
+SYMBOLS_BY_FIRST: tuple[dict[int, str], ...] = tuple(
+    {first: MARK_SYMBOLS[0], 1 - first: MARK_SYMBOLS[1], EMPTY: "."} for first in (0, 1))
+"""A cell's display symbol by its mark, for each first player."""
+CELL_CHARS: dict[int, str] = {EMPTY: ".", 0: "0", 1: "1"}
+"""A cell's character in the stored board by its mark."""
 
 INFO = GameInfo(
     id="tictactoe",
@@ -186,11 +191,11 @@ class TicTacToeState(GameState):
     def to_dict(self) -> dict[str, Any]:
         # The board alone: whose turn it is and who has won follow from it, so storing them would only let the
         # data contradict itself.
-        return {
-            **self._base_dict(),
-            # one character per cell in CELLS order: the player number, or "." for empty
-            "board": "".join("." if mark == EMPTY else str(mark) for mark in self.cells),
-        }
+        return {**self._base_dict(), "board": self._board()}
+
+    def _board(self) -> str:
+        """One character per cell in CELLS order: the player number, or "." for empty."""
+        return "".join([CELL_CHARS[mark] for mark in self.cells])
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TicTacToeState:
@@ -233,10 +238,14 @@ class TicTacToeState(GameState):
 
     def view(self, player: int | None) -> dict[str, Any]:
         # Nothing is hidden in tic-tac-toe; the view adds the grid as people draw it (row 3 at the top).
+        # (the server builds a view per seat at every move of its benchmark: plain look-ups, no generators)
         first = self.options["first_player"]
-        symbols = {first: MARK_SYMBOLS[0], 1 - first: MARK_SYMBOLS[1], EMPTY: "."}
-        rows = ["".join(symbols[self.cells[3 * row + column]] for column in range(3)) for row in (2, 1, 0)]
-        return {"board": self.to_dict()["board"], "rows": rows, "first_player": first,
+        symbols = SYMBOLS_BY_FIRST[first]
+        cells = self.cells
+        rows = [symbols[cells[6]] + symbols[cells[7]] + symbols[cells[8]],
+                symbols[cells[3]] + symbols[cells[4]] + symbols[cells[5]],
+                symbols[cells[0]] + symbols[cells[1]] + symbols[cells[2]]]
+        return {"board": self._board(), "rows": rows, "first_player": first,
                 "to_move": None if self.over else self.to_move, "winner": self.winner, "over": self.over}
 
 
