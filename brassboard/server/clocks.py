@@ -164,8 +164,10 @@ def ranking(totals: Sequence[int], forfeits: Sequence[int]) -> tuple[list[int], 
 
 def forfeit_order(seats: Iterable[SeatRecord]) -> list[int]:
     """The seats that forfeited, in the order they did (``forfeited`` is the version it happened at)."""
-    return [s.seat for s in sorted((s for s in seats if s.forfeited is not None),
-                                   key=lambda s: (s.forfeited or 0, s.seat))]
+    forfeited = [s for s in seats if s.forfeited is not None]
+    if not forfeited:  # the common case, asked at every change
+        return []
+    return [s.seat for s in sorted(forfeited, key=lambda s: (s.forfeited or 0, s.seat))]
 
 
 NOTE_EVENTS = {"timeout": ("timeout",), "forfeit": ("timeout", "forfeit")}

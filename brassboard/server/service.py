@@ -302,7 +302,10 @@ class MatchService:
             live = self._cache.get(match_id)
         if live is None:
             return None
-        return any(seat.bot_kind is not None or seat.forfeited is not None for seat in live.seats)
+        for seat in live.seats:  # (asked after every move: a plain loop, no generator)
+            if seat.forfeited is not None or seat.kind.startswith(BOT_PREFIX):
+                return True
+        return False
 
     def forget(self, match_ids: Sequence[str]) -> None:
         """Drop matches deleted from the database (expired) from this process's memory."""
