@@ -302,10 +302,7 @@ class MatchService:
             live = self._cache.get(match_id)
         if live is None:
             return None
-        for seat in live.seats:  # (asked after every move: a plain loop, no generator)
-            if seat.forfeited is not None or seat.kind.startswith(BOT_PREFIX):
-                return True
-        return False
+        return any(seat.forfeited is not None or seat.kind.startswith(BOT_PREFIX) for seat in live.seats)
 
     def forget(self, match_ids: Sequence[str]) -> None:
         """Drop matches deleted from the database (expired) from this process's memory."""
