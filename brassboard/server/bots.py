@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
@@ -35,6 +36,11 @@ BUSY_RETRY_SECONDS = 5
 
 STORAGE_RETRY_FIRST = 1.0
 STORAGE_RETRY_MAX = 30.0
+
+DONE_REMEMBERED = 10_000
+"""Matches remembered as needing their bots no more (over, or without bots). Beyond this the oldest are forgotten,
+so memory stays bounded in a long-running server; a forgotten match asked about again is looked up once more and
+found done (one service call)."""
 
 
 def _pool_trouble(exc: BaseException) -> str | None:
@@ -70,7 +76,7 @@ class BotRunner:
         self.pool = LocalBotPool(self.settings.workers, self.settings.queue) if remote is None else None
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._wakes: dict[str, asyncio.Event] = {}
-        self._done: set[str] = set()  # matches over or without bots: nothing to run, ever again
+        self._done: OrderedDict[str, None] = OrderedDict()  # matches over: nothing to run, ever again
         self._stopping = False
 
     def check_capacity(self) -> None:
@@ -95,7 +101,7 @@ class BotRunner:
 
     def revive(self, match_id: str) -> None:
         """A seat forfeited: a match that had no bots has one now (:meth:`ensure` had given it up as done)."""
-        self._done.discard(match_id)
+        self._done.pop(match_id, None)
         self.ensure(match_id)
 
     def wake(self, match_id: str) -> None:
@@ -144,7 +150,7 @@ class BotRunner:
         wake.clear()  # before looking: a change made while we look sets it again
         turn = await service.run(service.bot_turn, match_id)
         if turn.done:
-            self._done.add(match_id)
+            self._finished(match_id)
             return False
         if turn.seat is None:
             await wake.wait()
@@ -169,7 +175,7 @@ class BotRunner:
         try:
             turn = await service.run(service.bot_turn, match_id)
             if turn.done:
-                self._done.add(match_id)
+                self._finished(match_id)
             elif turn.seat is not None:
                 job = await service.run(service.bot_job, match_id, turn.seat, self.settings.budget)
                 if job is not None:
@@ -180,6 +186,11 @@ class BotRunner:
             log.exception("could not queue the bot turn of match %s", match_id)
         finally:
             self._forget(match_id)
+
+    def _finished(self, match_id: str) -> None:
+        self._done[match_id] = None
+        if len(self._done) > DONE_REMEMBERED:
+            self._done.popitem(last=False)
 
     def _forget(self, match_id: str) -> None:
         if self._tasks.get(match_id) is asyncio.current_task():

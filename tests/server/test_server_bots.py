@@ -5,10 +5,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import act, create, invite_of, receive_until, running_app, state, token_of, wait_for, wait_for_turn
 
 from brassboard.engine import Match, MatchRecord
+from brassboard.server import bots
 
 
 def test_bots_move_until_the_human_must_act(client: TestClient) -> None:
@@ -45,6 +47,17 @@ def test_a_bots_only_match_runs_to_the_end(client: TestClient) -> None:
     record = MatchRecord.from_dict(client.get(f"/api/matches/{match_id}/record").json())
     replayed = Match.replay(record)  # the stored actions are a legal game
     assert replayed.state.is_over() and len(record.actions) == final["version"]
+
+
+def test_the_bots_remember_a_bounded_number_of_finished_matches(client: TestClient,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bots, "DONE_REMEMBERED", 2)
+    runner = client.app.state.server.bots  # type: ignore[attr-defined]
+    match_ids = [create(client, "tictactoe", ["bot:random", "bot:random"], seed=seed)["id"] for seed in (1, 2, 3)]
+    for match_id in match_ids:
+        wait_for(lambda match_id=match_id: state(client, match_id)["status"] == "finished", what="the match's end")
+    wait_for(lambda: not any(runner.running(match_id) for match_id in match_ids), what="the bots to stop")
+    assert len(runner._done) == 2 and set(runner._done) < set(match_ids)
 
 
 def test_bots_wait_for_open_seats(client: TestClient) -> None:
