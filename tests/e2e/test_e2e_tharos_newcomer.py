@@ -206,7 +206,19 @@ def test_a_tie_at_the_top_says_how_it_was_broken(page: Page, e2e_server: Server)
     assert "Bot 2 wins the tie-break (more medals in all" in tied, tied
     [[clear]] = page.evaluate(JS_DRAW, [{**over, "winners": [0], "scores": [{"total": 41}, {"total": 30}]}, "over",
                                         [".th-action"]])
-    assert "tie-break" not in clear and "The game is over." in clear, clear
+    assert "tie-break" not in clear and "The game is over." in clear and "null" not in clear, clear
+
+
+def test_the_reserve_card_names_itself_and_its_keep_everything_choice(page: Page, e2e_server: Server) -> None:
+    """Card 22's "release none" was a button reading "Dice from card 22 into the draw:" with nothing after it."""
+    created = open_match(page, e2e_server)
+    state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
+    view = {**state["view"], "pending": {"player": 0, "kind": "t3:reserve", "data": []}}
+    message = {**state, "seat": 0, "view": view, "legal": ["release none", "release w"],
+               "seats": state.get("seats", [])}
+    [[bar]] = page.evaluate(JS_DRAW, [message, "reserve", [".th-action"]])
+    assert "Leave the dice on “Reserve”" in bar and "Action card “Reserve” (22)" in bar, bar
+    assert "card 22 into" not in bar, bar
 
 
 @pytest.mark.parametrize("sized", [(390, 844, "en-GB"), (1280, 800, "en-GB")], indirect=True, ids=["phone", "desktop"])

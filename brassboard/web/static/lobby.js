@@ -131,10 +131,14 @@ function botLabel(game, kind) {
   return level ? t("lobby.kind.level", { level: t(`lobby.level.${level.level}`), kind }) : t("lobby.kind.bot", { kind });
 }
 
-/** The seat kinds a game offers: a human here, an open seat, and one per bot the server names for the game. */
+/** The seat kinds a game offers: a human here, an open seat, and one per bot the server names for the game — the
+ *  difficulty levels first, easiest to hardest, then any other bot (e.g. plain mcts) in the server's order. */
 function seatKinds(game) {
   const bots = game.bots && game.bots.length ? game.bots : ["random"];
-  return ["human", "open", ...bots.map((bot) => "bot:" + bot)];
+  const levels = (game.levels || []).map((l) => l.bot);
+  const rank = (bot) => (levels.includes(bot) ? levels.indexOf(bot) : levels.length);
+  const ordered = [...bots].sort((a, b) => rank(a) - rank(b));  // a stable sort: the rest keep their order
+  return ["human", "open", ...ordered.map((bot) => "bot:" + bot)];
 }
 
 /** A choice as the select shows it: an empty string is "none" (e.g. no fixed planet), not a blank line. */

@@ -423,7 +423,7 @@ function renderAction() {
     parts.push(familyGroups());
   }
   box.classList.toggle("mine", mine);
-  box.replaceChildren(...parts);
+  box.replaceChildren(...parts.filter(Boolean));  // tieNote() gives null when nobody tied
   announce(said || (mine ? spokenState() : ""));
 }
 
