@@ -38,7 +38,7 @@ STORAGE_RETRY_FIRST = 1.0
 STORAGE_RETRY_MAX = 30.0
 
 DONE_REMEMBERED = 10_000
-"""Matches remembered as needing their bots no more (over, or without bots). Beyond this the oldest are forgotten,
+"""Finished matches remembered as needing their bots no more. Beyond this the oldest are forgotten,
 so memory stays bounded in a long-running server; a forgotten match asked about again is looked up once more and
 found done (one service call)."""
 

@@ -44,14 +44,12 @@ from .errors import ApiError
 from .invites import check_visibility, decode_cursor, encode_cursor, invite_link, invited_seat, new_invite
 from .models import PRIVATE, STATUS_FINISHED, STATUS_OPEN, STATUS_RUNNING, STATUSES, utc_now
 from .notices import TurnNotice
-from .replays import ReplayCache, Step, log_entry_for, same_for_everyone
+from .replays import ReplayCache, log_entry_for
+from .state_messages import LogCache, message_data, played_for, seat_summary, shared_data
 from .store import BOT_PREFIX, HUMAN, OPEN, ClockWrite, Conflict, MatchHead, SeatRecord, Store, StoredMatch
 from .thinking import BotJob
 
 T = TypeVar("T")
-
-LOG_TAIL = 30
-"""How many of the latest log entries a state message carries (the replay endpoint has the whole log)."""
 
 MAX_CACHED_MATCHES = 1000
 """Live matches kept in memory; the least recently used beyond this are dropped (and rebuilt when needed)."""
@@ -191,28 +189,12 @@ def _replay(head: MatchHead, actions: Sequence[tuple[int, str]], replays: Replay
     return match
 
 
-def _seat_summary(seat: SeatRecord) -> dict[str, Any]:
-    return {"seat": seat.seat, "kind": seat.kind, "name": seat.name, "taken": seat.taken}
-
-
 def _summary(head: MatchHead | LiveMatch, seats: Sequence[SeatRecord], version: int) -> dict[str, Any]:
     return {"id": head.id, "game": head.game, "players": head.players, "status": head.status,
-            "seats": [_seat_summary(s) for s in seats], "version": version, "options": dict(head.options),
+            "seats": [seat_summary(s) for s in seats], "version": version, "options": dict(head.options),
             "visibility": head.visibility, "seeded": head.seeded,
             "created": iso(head.created), "updated": iso(head.updated),
             "clock": head.clock, "forfeits": clocks.forfeit_order(seats), "rematch": head.rematch}
-
-
-@dataclass
-class LogCache:
-    """The log entries of one step, by viewer ("all" where every viewer reads the same), made once each. The step's
-    events list is held here: a step that replaces an undone one has another list, so entries are reused only for
-    the very step they were made of (and only while the match's finished-or-not stays the same)."""
-
-    events: list[dict[str, Any]]
-    full: bool  # the match is finished: nothing is hidden
-    same: bool  # every viewer reads the same entry
-    entries: dict[Seat | str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -302,7 +284,7 @@ class MatchService:
             live = self._cache.get(match_id)
         if live is None:
             return None
-        return any(seat.forfeited is not None or seat.kind.startswith(BOT_PREFIX) for seat in live.seats)
+        return any(seat.bot_kind is not None or seat.forfeited is not None for seat in live.seats)
 
     def forget(self, match_ids: Sequence[str]) -> None:
         """Drop matches deleted from the database (expired) from this process's memory."""
@@ -515,68 +497,13 @@ class MatchService:
         text = live.messages.get(seat)
         if text is None:
             if live.shared is None:
-                live.shared = self._shared_data(live)
-            text = live.messages[seat] = dumps(self._message_data(live, seat, live.shared))
+                live.shared = shared_data(live)
+            text = live.messages[seat] = dumps(message_data(live, seat, live.shared))
         rule = live.rule
         if rule is None:
             return text
         # the clocks run between revisions: their figures are added to the cached message each time it is sent
         return text[:-1] + ',"clocks":' + dumps(clocks.report(rule, live.seat_clocks(), utc_now())) + "}"
-
-    @staticmethod
-    def _shared_data(live: LiveMatch) -> dict[str, Any]:
-        """What the state messages of one revision have in common, whatever the seat (built once for them all)."""
-        state = live.state
-        over = state.is_over()
-        forfeits = live.forfeits()
-        winners: list[int] | None = None
-        order: list[int] | None = None
-        scores = state.scores() if over else None
-        if scores is not None:
-            winners = state.winners()
-            if forfeits:  # the server's ranking: forfeited seats last (clocks.py); the points stay the rules'
-                order, winners = clocks.ranking([score.total for score in scores], forfeits)
-        return {
-            "log_steps": _log_steps(live),
-            "active": state.active_players() if live.status == STATUS_RUNNING else [],
-            "seats": [_seat_summary(s) for s in live.seats],
-            "seeded": live.seeded,
-            "visibility": live.visibility,
-            "scores": [s.to_dict() for s in scores] if scores is not None else None,
-            "winners": winners,
-            "ranking": order,
-            "forfeits": forfeits,
-            "clock": live.clock,
-            "rematch": live.rematch,
-        }
-
-    @staticmethod
-    def _message_data(live: LiveMatch, seat: Seat, shared: dict[str, Any]) -> dict[str, Any]:
-        state = live.state
-        running = live.status == STATUS_RUNNING
-        active = shared["active"]
-        return {
-            "type": "state",
-            "match": live.id,
-            "game": live.game,
-            "version": live.version,
-            "status": live.status,
-            "seat": seat,
-            "seats": shared["seats"],
-            "seeded": shared["seeded"],
-            "visibility": shared["visibility"],
-            "active": active,
-            "view": state.view(seat),
-            "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None and seat in active else [],
-            "can_undo": running and seat is not None and live.match.can_undo(seat) and not _played_for(live, seat),
-            "log": _log_for(live, shared["log_steps"], seat),
-            "scores": shared["scores"],
-            "winners": shared["winners"],
-            "ranking": shared["ranking"],
-            "forfeits": shared["forfeits"],
-            "clock": shared["clock"],
-            "rematch": shared["rematch"],
-        }
 
     # ----- actions and undo -----------------------------------------------------------------------------------
     def act(self, match_id: str, seat: int, action: str, version: int) -> Change:
@@ -606,7 +533,7 @@ class MatchService:
         with live.lock:
             self._sync(live)
             self._check_turn(live, seat, version)
-            if _played_for(live, seat):
+            if played_for(live, seat):
                 raise errors.illegal("the server played this seat's last move when its time ran out: it stands",
                                      live.version)
             before = live.running_active()
@@ -941,7 +868,7 @@ class MatchService:
             over = state.is_over()
             text = dumps({
                 "type": "replay", "match": live.id, "game": live.game, "version": at, "total": total,
-                "status": live.status, "seat": None, "seats": [_seat_summary(s) for s in live.seats],
+                "status": live.status, "seat": None, "seats": [seat_summary(s) for s in live.seats],
                 "active": state.active_players(), "view": state.view(None), "legal": [], "can_undo": False,
                 "log": log, "scores": [s.to_dict() for s in state.scores()] if over else None,
                 "winners": state.winners() if over else None,
@@ -963,40 +890,6 @@ class MatchService:
                                   "clock": live.clock, "forfeits": live.forfeits(),
                                   "timeouts": [[index, note] for index, note in sorted(live.notes.items())]})
         return record.to_dict()
-
-
-def _played_for(live: LiveMatch, seat: int) -> bool:
-    if not live.notes:  # no move was played for a seat out of time (the common case): no need to list the history
-        return False
-    return clocks.played_for([step[0] for step in live.match.history], live.notes, seat)
-
-
-def _log_steps(live: LiveMatch) -> list[tuple[int, Step, LogCache]]:
-    """The steps of the log tail with their caches (once per revision, for every viewer's message)."""
-    first = max(0, live.match.steps_taken - LOG_TAIL)
-    full = live.status == STATUS_FINISHED
-    cached, kept = live.log_entries, {}
-    steps = []
-    for index, step in enumerate(live.match.history_since(first), first):
-        hit = cached.get(index)
-        if hit is None or hit.events is not step[2] or hit.full != full:
-            hit = LogCache(step[2], full, full or same_for_everyone(live.state, step[2]))
-        kept[index] = hit
-        steps.append((index, step, hit))
-    live.log_entries = kept
-    return steps
-
-
-def _log_for(live: LiveMatch, steps: list[tuple[int, Step, LogCache]], viewer: Seat) -> list[dict[str, Any]]:
-    """The log tail as ``viewer`` may read it, each entry made once per step and viewer."""
-    tail = []
-    for index, step, hit in steps:
-        key: Seat | str = "all" if hit.same else viewer
-        entry = hit.entries.get(key)
-        if entry is None:
-            entry = hit.entries[key] = log_entry_for(live.state, index, step, viewer, hit.full)
-        tail.append(clocks.noted(entry, live.notes.get(index)))
-    return tail
 
 
 def _check_choice_types(info: GameInfo, options: dict[str, Any]) -> None:
