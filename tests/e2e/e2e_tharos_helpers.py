@@ -78,8 +78,9 @@ class TharosDriver(SeatDriver):
         members = family_members(state["legal"], parsed.family)
         if len(members) == 1 and not parsed.dice and not parsed.rest:
             how = self._plain(action, shot)
-        elif all(not m.dice for m in members) and self._in_bar(action):
-            how = self._plain(action, shot)  # a decision: each choice is a button of the action bar
+        elif (all(not m.dice for m in members) or not parsed.dice) and self._in_bar(action):
+            # a decision (each choice a button of the action bar), or declining an action (the free use's skip)
+            how = self._plain(action, shot)
         else:
             how = self._picked(action, parsed, members, shot)
         self._wait_past(version, action)

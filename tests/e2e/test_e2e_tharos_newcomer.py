@@ -13,6 +13,9 @@ first-time player tripped over while playing whole games by clicking, in English
 - an attack card already played shows its value only (the "+R" beside it meant nothing to a newcomer);
 - a die clicked before an action is chosen, or one the action cannot use, says why nothing happened;
 - equal totals at the top of the final scores say how the tie was broken;
+- the free use right after building has its own Skip button beside its Use button;
+- a die drawn but not yet rolled shows a blank face, not a "0";
+- the log's box ends inside the window however far the page is scrolled (its newest entries are at its bottom);
 - on a phone one's own board (the dice) comes right after the landscapes, not after all eight buildings, and the
   chosen action's hint reads across the panel rather than down a narrow column.
 """
@@ -221,6 +224,21 @@ def test_the_reserve_card_names_itself_and_its_keep_everything_choice(page: Page
     assert "card 22 into" not in bar, bar
 
 
+def test_the_free_use_after_building_has_a_skip_button_of_its_own(page: Page, e2e_server: Server) -> None:
+    """The prompt said "or skip", but the skip was an option inside the "Use …" panel, which a newcomer never opened."""
+    created = open_match(page, e2e_server)
+    state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
+    view = {**state["view"], "pending": {"player": 0, "kind": "free_use", "data": ["civil_office"]}}
+    message = {**state, "seat": 0, "view": view, "legal": ["use civil_office w2 6", "use civil_office skip"],
+               "seats": state.get("seats", [])}
+    [prompt, skips, uses] = page.evaluate(JS_DRAW, [message, "free-use", [
+        ".th-prompt", '.th-action .th-group button[data-action="use civil_office skip"]',
+        '.th-action .th-group button[data-family="use civil_office"]']])
+    assert prompt == ["You built it: use the building's action once for free now, or skip that use."], prompt
+    assert skips == ["Skip the free use of Civil Office"], skips
+    assert uses == ["Use Civil Office"], uses
+
+
 @pytest.mark.parametrize("sized", [(390, 844, "en-GB"), (1280, 800, "en-GB")], indirect=True, ids=["phone", "desktop"])
 def test_own_board_follows_the_landscapes(sized: Page, e2e_server: Server) -> None:
     """On a phone one's dice came only after all eight public buildings; on a desktop the buildings stay under the
@@ -236,6 +254,54 @@ def test_own_board_follows_the_landscapes(sized: Page, e2e_server: Server) -> No
         assert mine["x"] > table["x"] + table["width"] - 1 and abs(mine["y"] - table["y"]) < 2, box
         assert buildings["x"] == table["x"] and buildings["y"] > table["y"] + table["height"], box
         assert buildings["y"] - (table["y"] + table["height"]) < 40, box  # no gap between them
+
+
+JS_DIE_LABELS = """async ([message]) => {
+  const m = await import('/games/tharos/ui/main.js?labels');
+  const box = document.createElement('div');
+  document.body.append(box);
+  m.mount(box, { lang: 'en', seat: 0, send() {} });
+  m.update(message);
+  const dice = [...box.querySelectorAll('.th-myboard .th-active .th-die')];
+  const out = dice.map((d) => [[...d.querySelectorAll('svg text')].map((t) => t.textContent).join(''), d.title]);
+  box.remove();
+  return out;
+}"""
+
+
+def test_a_die_not_yet_rolled_shows_no_number(page: Page, e2e_server: Server) -> None:
+    """Drawn dice waiting for their roll showed a "0" on their face, which read as a bug."""
+    created = open_match(page, e2e_server)
+    state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
+    guilds = [dict(g) for g in state["view"]["guilds"]]
+    guilds[0]["active"] = [{"color": "white", "pips": 0, "token": "w0"}, {"color": "red", "pips": 4, "token": "r4"}]
+    message = {**state, "seat": 0, "view": {**state["view"], "guilds": guilds}, "legal": ["roll"],
+               "seats": state.get("seats", [])}
+    dice = page.evaluate(JS_DIE_LABELS, [message])
+    # the unrolled die: its colour letter only, and words that say so; a rolled one keeps its pips (drawn as spots)
+    assert dice == [["W", "white die, not rolled yet (W)"], ["R", "red die 4 (R)"]], dice
+
+
+JS_LOG_BOTTOM = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const box = document.querySelector('.logbox');
+  return box.getBoundingClientRect().top + parseFloat(getComputedStyle(box).maxHeight);
+}"""
+
+
+@pytest.mark.parametrize("sized", [(1280, 800, "en-GB")], indirect=True, ids=["desktop"])
+def test_the_log_ends_inside_the_window_wherever_the_page_is_scrolled(sized: Page, e2e_server: Server) -> None:
+    """The log shows its newest entries at its bottom, and at 1280×800 that bottom lay below the window until the
+    page was scrolled down to where the sidebar sticks."""
+    open_match(sized, e2e_server)
+    sized.locator("#status.mine").wait_for()
+    height = (sized.viewport_size or {})["height"]
+    for scrolled in (0, 150, 10_000):
+        sized.evaluate("(y) => window.scrollTo(0, y)", scrolled)
+        bottom = sized.evaluate(JS_LOG_BOTTOM)
+        assert bottom <= height, (scrolled, bottom, height)
+    sized.evaluate("() => window.scrollTo(0, 0)")
+    screenshot(sized, "tharos_newcomer_log_in_view", full_page=False)
 
 
 @pytest.mark.parametrize("sized", [(390, 844, "de-DE")], indirect=True, ids=["phone-de"])

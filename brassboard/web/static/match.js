@@ -21,6 +21,7 @@ let invite = null;             // the invite of the link this page was opened wi
 let wantedSeat = null;         // the seat chosen in the lobby's list (a public match)
 let asyncPlay = null;
 let announcer = null, movebox = null, boardText = null;  // issue 17: spoken news, typed moves, the board as text
+const LOG_MIN_HEIGHT = 240;  // px: below this the log shows too few entries to follow a turn
 
 export function showMatch(element, matchId) {
   id = matchId;
@@ -66,8 +67,9 @@ export function showMatch(element, matchId) {
     movebox.element,
     h("div.matchbody",
       h("section.boardarea", { "aria-labelledby": "board-heading" }, els.boardTitle, els.game),
-      h("aside.sidebar", { "aria-labelledby": "log-heading" }, h("section.card.logbox", els.logTitle, els.log)))),
+      h("aside.sidebar", { "aria-labelledby": "log-heading" }, els.logBox = h("section.card.logbox", els.logTitle, els.log)))),
     announcer.element);
+  fitLog(els.logBox);
   renderTools();
   connectAll();
   window.addEventListener("langchange", () => {
@@ -84,6 +86,30 @@ export function showMatch(element, matchId) {
   const wake = () => { for (const ch of channels.values()) ch.poke(); };
   document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
   window.addEventListener("online", wake);
+}
+
+/** Keep the log's box inside the window, wherever the page is scrolled: its newest entries are at its bottom. The
+ *  sidebar only sticks once the page is scrolled down to it; before that its top sits below the status bar (and on a
+ *  1280×800 screen a fixed height ran a hundred pixels past the window's bottom). */
+function fitLog(box) {
+  let queued = false;
+  const gone = new AbortController();
+  const fit = () => {
+    queued = false;
+    if (!box.isConnected) { gone.abort(); observer.disconnect(); return; }  // the page shows something else now
+    if (getComputedStyle(box.parentElement).position !== "sticky") { box.style.maxHeight = ""; return; }
+    const top = Math.max(box.getBoundingClientRect().top, 0);
+    const list = box.querySelector("ol.log");
+    const atEnd = list && list.scrollHeight - list.scrollTop - list.clientHeight < 40;  // as renderLog judges it
+    box.style.maxHeight = `${Math.max(LOG_MIN_HEIGHT, window.innerHeight - top - 12)}px`;
+    if (atEnd) list.scrollTop = list.scrollHeight;  // a shorter box keeps showing the newest entries
+  };
+  const later = () => { if (!queued) { queued = true; requestAnimationFrame(fit); } };
+  window.addEventListener("scroll", later, { passive: true, signal: gone.signal });
+  window.addEventListener("resize", later, { signal: gone.signal });
+  const observer = new ResizeObserver(later);
+  observer.observe(box.closest(".matchpage") || document.body);  // what is above the log grew or shrank
+  later();
 }
 
 function held() {

@@ -46,7 +46,7 @@ function picture(attrs, label, ...children) {
   return svg;
 }
 
-/** A die as a small SVG: its colour, its pips (a number for anything beyond 8) and, on a corner badge, the letter
+/** A die as a small SVG: its colour, its pips (a number for anything beyond 8, none before it is rolled) and, on a corner badge, the letter
  *  of its colour. `label`: the die's text alternative (leave it out where the die sits in a labelled button). */
 export function dieSvg(color, pips, size = 30, label = null) {
   const c = DIE[color] || DIE.white;
@@ -57,7 +57,7 @@ export function dieSvg(color, pips, size = 30, label = null) {
   if (spots) {
     const r = pips >= 7 ? 3.1 : 3.6;
     for (const [x, y] of spots) svg.append(s("circle", { cx: 4 + x * 32, cy: 4 + y * 32, r, fill: c.pip }));
-  } else if (pips !== null && pips !== undefined) {
+  } else if (pips !== null && pips !== undefined && pips !== 0) {  // 0: drawn, not rolled yet: a blank face
     svg.append(s("text", { x: 20, y: 27, "text-anchor": "middle", "font-size": 20, "font-weight": 800, fill: c.pip, text: String(pips) }));
   }
   svg.append(s("circle", { cx: 37.5, cy: 37.5, r: 8, fill: "#fff", stroke: "#1d1b18", "stroke-width": 1.5 }),

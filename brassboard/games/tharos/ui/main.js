@@ -88,8 +88,8 @@ function actionCardText(n) {
   return text;
 }
 const colourName = (c) => T("color." + c);
-/** A die in words: "white 5 (W)" — the letter is the one drawn on the die. */
-const dieLabel = (color, pips) => T("die.label", { color: colourName(color), pips, letter: LETTER[color] || "?" });
+/** A die in words: "white 5 (W)" — the letter is the one drawn on the die; pips 0: drawn, not rolled yet. */
+const dieLabel = (color, pips) => T(pips ? "die.label" : "die.unrolled", { color: colourName(color), pips, letter: LETTER[color] || "?" });
 const cellLabel = (i) => `${cellName(i)} ${view && view.lands[i] ? landName(view.lands[i].kind) : ""}`.trim();
 
 /** A word of an action's arguments in the page's language (a landscape, a die, a card, a building, an option). */
@@ -471,6 +471,10 @@ function familyGroups() {
       if (g === "decide" && acts.every((a) => !a.dice.length)) {
         return acts.map((a) => button(a.text, [familyLabel(family), " ", ...restLabel(a)], { cls: "th-fam", title: decisionTitle(a) }));
       }
+      // declining (the free use right after building: `use X skip`) is a button of its own beside the family's,
+      // not an option hidden inside its panel
+      const skip = acts.find((a) => !a.dice.length && a.rest.length === 1 && a.rest[0] === "skip");
+      if (skip) return [familyButton(family), button(skip.text, T("fam.skipOf", { name: wordLabel(family.split(" ")[1] || "") }), { cls: "th-fam" })];
       return familyButton(family);
     }))));
 }
