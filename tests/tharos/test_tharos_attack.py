@@ -61,7 +61,7 @@ def test_a_lost_attack_costs_a_tile_on_the_card_and_the_mine_and_tile_on_the_lan
     g = state.guilds[1]
     assert g.mines == 10 and g.guild == 12 - 1 - 1  # B1 and the attack card
     lost = [e for e in events if e["type"] == "attack_lost"]
-    assert [(e["player"], e["lost_mine"], e["lost_tile"]) for e in lost] == [(1, True, True)]
+    assert [(e["player"], e["lost_mine"], e["lost_tile"], e["tile_on_card"]) for e in lost] == [(1, True, True, True)]
     assert [e["player"] for e in events if e["type"] == "defended"] == [q for q in turn.order(state) if q != 1]
 
 
@@ -80,8 +80,10 @@ def test_with_all_tiles_placed_elsewhere_the_player_chooses_which_to_give() -> N
     _strength_value(state, 4)
     cells = ["B1", "C1", "D1", "A2", "B2", "C2", "D2", "A3", "B3", "C3", "D3", "A4"]
     put_tile(state, 0, *cells)
-    _attack(state, {0: "r1", 1: "r6"})
+    events = _attack(state, {0: "r1", 1: "r6"})
     assert state.board.pending == [[0, "give", 0]]
+    # no tile went onto the card by itself: the log says so by the event (the decision follows)
+    assert [e["tile_on_card"] for e in events if e["type"] == "attack_lost"] == [False]
     assert len(state.legal_actions(0)) == 12
     state.apply(0, "give D3")
     assert state.board.attack_tiles == [1] and not state.board.guild_on[CELL_OF["D3"]] & 1

@@ -65,12 +65,13 @@ def resolve_attack(state: TharosState, players: list[int]) -> None:
             if lost_mine:
                 board.mines_on[target] &= ~bit
                 g.mines += 1
-            if g.guild > 0:
+            tile_on_card = g.guild > 0  # else the player gives one from a landscape or card (a decision)
+            if tile_on_card:
                 g.guild -= 1
                 board.attack_tiles[column] |= bit
             elif state.tile_sources(p):
                 state.queue(p, "give", column)
             state.emit("attack_lost", player=p, defence=value, strength=needed, landscape=CELL_NAMES[target],
-                       lost_mine=lost_mine, lost_tile=lost_tile)
+                       lost_mine=lost_mine, lost_tile=lost_tile, tile_on_card=tile_on_card)
         g.combat = 0
         g.sure_defence = False

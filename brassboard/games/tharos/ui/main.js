@@ -827,7 +827,18 @@ function eventText(e) {
     case "build": return T("ev.price", { n: e.jars });
     case "attack_card": return T("ev.attack", { value: e.value, land: land(e.landscape), strength: e.strength });
     case "defended": return T(e.sure ? "ev.sure" : "ev.defended", { name: name(e.player), defence: e.defence, strength: e.strength });
-    case "attack_lost": return T("ev.lost", { name: name(e.player), defence: e.defence, strength: e.strength, land: land(e.landscape) });
+    case "attack_lost": {
+      // what the lost attack cost, each loss named (the counters alone changed without a word)
+      const costs = [e.tile_on_card ? T("ev.lost.card") : null, e.lost_tile ? T("ev.lost.tile", { land: land(e.landscape) }) : null,
+        e.lost_mine ? T("ev.lost.mine", { land: land(e.landscape) }) : null].filter(Boolean);
+      const lost = T("ev.lost", { name: name(e.player), defence: e.defence, strength: e.strength, land: land(e.landscape) });
+      return costs.length ? `${lost}: ${costs.join(", ")}` : lost;
+    }
+    case "cards_drawn":
+      // the cards are named to the player who drew them (and to all once the match is over); others read a count
+      return Array.isArray(e.cards) && e.cards.length
+        ? T("ev.drew", { name: name(e.player), cards: e.cards.map((c) => `#${c} “${actionCardName(c)}”`).join(", ") })
+        : T("ev.drewN", { name: name(e.player), n: e.n ?? "?" });
     case "round_end_card": return T("ev.roundEnd", { card: e.card, column: e.column, names: (e.players || []).map(name).join(", ") || T("ev.nobody"),
       effect: effectsText(e.effects || []) });
     case "damage": {
