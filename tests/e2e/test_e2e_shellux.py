@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from a11y import assert_accessible
-from e2e_helpers import Server, screenshot
+from e2e_helpers import Server, post_match, screenshot
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -210,3 +210,19 @@ def test_the_api_docs_load_without_internet(page: Page, e2e_server: Server) -> N
     page.locator("h1", has_text="Brassboard").wait_for()
     screenshot(page, "shellux_docs_redoc", full_page=False)
     assert not foreign, foreign
+
+
+def test_a_seat_nobody_named_reads_player_n_in_the_readers_language(page: Page, e2e_server: Server) -> None:
+    """The server names an unnamed seat "Player N" for every client; a German page showed "Du spielst Player 1."."""
+    created = post_match(e2e_server, {"game": "tictactoe", "players": 2, "seats": ["human", "human"]})
+    assert [seat["name"] for seat in created["seats"]] == ["Player 1", "Player 2"]  # the API keeps its default
+    page.goto(created["links"]["seats"]["0"])
+    status = page.locator("#seattabs")
+    status.locator("text=You play Player 1.").wait_for()
+    page.locator("#langs button.lang", has_text="DE").click()
+    status.locator("text=Du spielst Spieler 1.").wait_for()
+    page.locator('.ttt-grid button[data-action="mark b2"]').click()
+    page.locator('#log li[data-version="0"]', has_text="Spieler 1").wait_for()  # the log names the seat alike
+    page.locator("#langs button.lang", has_text="EN").click()
+    status.locator("text=You play Player 1.").wait_for()
+    assert "Player 1" in page.locator('#log li[data-version="0"]').inner_text()

@@ -73,7 +73,7 @@ export const STRINGS = {
     "lobby.needHuman": "A match needs at least one seat that is not a bot.",
     "lobby.badJson": "Option {name}: not valid JSON.",
     "lobby.error": "Could not reach the server: {detail}",
-    "seat.human": "human", "seat.open": "open", "seat.bot": "bot ({kind})",
+    "seat.human": "human", "seat.open": "open", "seat.bot": "bot ({kind})", "seat.defaultName": "Player {n}",
     "seat.free": "free", "seat.taken": "taken",
     "status.open": "open", "status.running": "running", "status.finished": "finished",
     "match.loading": "Connecting…",
@@ -197,7 +197,7 @@ export const STRINGS = {
     "lobby.needHuman": "Eine Partie braucht mindestens einen Platz, der kein Bot ist.",
     "lobby.badJson": "Option {name}: kein gültiges JSON.",
     "lobby.error": "Server nicht erreichbar: {detail}",
-    "seat.human": "Mensch", "seat.open": "offen", "seat.bot": "Bot ({kind})",
+    "seat.human": "Mensch", "seat.open": "offen", "seat.bot": "Bot ({kind})", "seat.defaultName": "Spieler {n}",
     "seat.free": "frei", "seat.taken": "besetzt",
     "status.open": "offen", "status.running": "läuft", "status.finished": "beendet",
     "match.loading": "Verbinde…",
@@ -296,6 +296,19 @@ export function translator(...tables) {
 }
 
 export const t = translator(STRINGS);
+
+// A seat whose player gave no name is "Player N" on the server, in English for every client (the API, notices,
+// the terminal); a web page shows that default in its reader's language. The name as the server sent it is kept in
+// `given`, so the seats can be named again when the language changes.
+const DEFAULT_SEAT_NAME = /^Player (\d+)$/;
+export function localizeSeats(seats) {
+  for (const seat of seats || []) {
+    if (seat.given === undefined) seat.given = seat.name;
+    const found = DEFAULT_SEAT_NAME.exec(seat.given || "");
+    seat.name = found && Number(found[1]) === seat.seat + 1 ? t("seat.defaultName", { n: found[1] }) : seat.given;
+  }
+  return seats;
+}
 
 // Issue 17 (accessibility): the skip link, the move box, the live region and the board as text.
 Object.assign(STRINGS.en, {

@@ -1,7 +1,7 @@
 // The match page: live state over WebSocket for every seat this browser holds (hotseat), the game's board,
 // a status line, undo, the log and the final scores.
 import { h, fill, toast, copyText } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, localizeSeats } from "./i18n.js";
 import { api, tokens, prefs, Channel } from "./net.js";
 import { loadGameUi, GameHost, renderLog, renderScores } from "./gamehost.js";
 import { Announcer } from "./announce.js";
@@ -73,6 +73,7 @@ export function showMatch(element, matchId) {
   renderTools();
   connectAll();
   window.addEventListener("langchange", () => {
+    for (const msg of messages.values()) localizeSeats(msg.seats);
     els.logTitle.textContent = t("match.log");
     els.title.textContent = t("a11y.matchTitle", { id });
     els.boardTitle.textContent = t("a11y.board");
@@ -157,6 +158,7 @@ function onMessage(msg, channel) {
     return;
   }
   if (msg.type !== "state") return;
+  localizeSeats(msg.seats);
   if (msg.seat !== null && msg.seat !== undefined && channel.token) tokens.set(id, msg.seat, channel.token);
   const key = msg.seat === null || msg.seat === undefined ? "spectator" : msg.seat;
   messages.set(key, msg);

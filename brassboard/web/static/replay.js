@@ -1,7 +1,7 @@
 // The replay viewer: the public view after any number of actions, stepped, scrubbed or played at a chosen speed;
 // the whole log, each move a link to the board after it; at the end the final scores with their breakdown.
 import { h, fill, toast, loadStylesheet } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, localizeSeats } from "./i18n.js";
 import { api, prefs } from "./net.js";
 import { loadGameUi, GameHost, renderLog, renderScores } from "./gamehost.js";
 
@@ -50,13 +50,19 @@ export async function showReplay(element, matchId) {
     if (e.key === "Home") go(0);
     if (e.key === "End") go(total);
   });
-  window.addEventListener("langchange", () => { labels(); if (host) host.remount(); if (last) show(last); });
+  window.addEventListener("langchange", () => {
+    if (summary) localizeSeats(summary.seats);
+    labels();
+    if (host) host.remount();
+    if (last) show(last);
+  });
   try {
     summary = await api("GET", `/api/matches/${encodeURIComponent(id)}`);
   } catch (exc) {
     fill(els.status, exc.status === 404 ? t("match.notFound", { id }) : t("match.error", { detail: exc.detail }));
     return;
   }
+  localizeSeats(summary.seats);  // the log's names; show() names the shown state's seats (again on a language change)
   const module = await loadGameUi(summary.game);
   host = new GameHost(els.game, module, { seat: null });
   labels();
@@ -150,7 +156,7 @@ function show(data) {
   if (data.version === data.total || (data.log || []).length > fullLog.length) fullLog = data.log || [];
   const message = {
     type: "state", match: id, game: summary.game, version: data.version, status: summary.status,
-    seat: null, seats: data.seats || summary.seats, active: [], view: data.view, legal: [], can_undo: false,
+    seat: null, seats: localizeSeats(data.seats || summary.seats), active: [], view: data.view, legal: [], can_undo: false,
     log: data.log || [], scores: data.scores || null, winners: data.winners || null, replay: true,
   };
   host.update(message);
