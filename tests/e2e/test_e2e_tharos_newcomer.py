@@ -10,8 +10,8 @@ first-time player tripped over while playing whole games by clicking, in English
   decision's word translated (a die set aside, a reroll, a card taken from the discard, medals exchanged), and an
   entry with several outcomes (the attack, each round-end card and whom it hits, the damage) shows one per line;
 - the round-end damage prompt says what is lost;
-- the log names what a lost attack cost (the tile onto the card, the mine and tile on the landscape) and, to the
-  player who drew them, the action cards drawn;
+- the log names what a lost attack cost (the tile onto the card, the mine and tile on the landscape), the converter
+  used (its effect), and, to the player who drew them, the action cards drawn;
 - an attack card already played shows its value only (the "+R" beside it meant nothing to a newcomer);
 - a die clicked before an action is chosen, or one the action cannot use, says why nothing happened;
 - equal totals at the top of the final scores say how the tie was broken;
@@ -176,20 +176,24 @@ JS_LOSSES = """async () => {
     m.describe({ seat: 0, action: 'cards single dice y3',
       events: [{ type: 'cards_drawn', player: 0, n: 1, cards: [22] }] }),
     m.describe({ seat: 1, action: 'cards single dice y3', events: [{ type: 'cards_drawn', player: 1, n: 1 }] }),
+    m.describe({ seat: 0, action: 'convert jars',
+      events: [{ type: 'convert', player: 0, converter: 'jars3', args: [] }] }),
   ];
 }"""
 
 
-def test_the_log_names_what_a_lost_attack_cost_and_the_cards_one_drew(page: Page, e2e_server: Server) -> None:
+def test_the_log_names_losses_cards_drawn_and_converter_effects(page: Page, e2e_server: Server) -> None:
     """A lost attack moved a guild tile onto the attack card and took a mine with no word in the log; a player who
     drew an action card was not told which."""
     open_match(page, e2e_server)
-    costly, bare, drew, hidden = page.evaluate(JS_LOSSES)
+    costly, bare, drew, hidden, converted = page.evaluate(JS_LOSSES)
     assert costly.endswith("loses the attack on A1 Wasteland (2 < 5): a guild tile onto the attack card, the guild "
                            "tile on A1 Wasteland back to supply, the mine on A1 Wasteland back to supply"), costly
     assert bare.endswith("loses the attack on A1 Wasteland (2 < 5)"), bare
     assert drew == "Ada: Draw an action card (dice: yellow 3) — Ada draws #22 “Reserve”", drew
     assert hidden.endswith("draws action cards: 1") and "#" not in hidden, hidden
+    # a converter's line said only "Converter: take the jars", not how many
+    assert converted == "Ada: Converter: take the jars — the attacked landscape's converter: 3 jars", converted
 
 
 def test_the_damage_prompt_says_what_is_lost(page: Page, e2e_server: Server) -> None:

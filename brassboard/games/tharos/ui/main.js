@@ -834,6 +834,8 @@ function eventText(e) {
       const lost = T("ev.lost", { name: name(e.player), defence: e.defence, strength: e.strength, land: land(e.landscape) });
       return costs.length ? `${lost}: ${costs.join(", ")}` : lost;
     }
+    case "convert":  // the converter's name says its effect ("3 jars", "Combat +2"); the attack uses some by itself
+      return T(e.automatic ? "ev.convertAuto" : "ev.convert", { name: name(e.player), what: converterName(e.converter) });
     case "cards_drawn":
       // the cards are named to the player who drew them (and to all once the match is over); others read a count
       return Array.isArray(e.cards) && e.cards.length
