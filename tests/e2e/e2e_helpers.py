@@ -102,7 +102,7 @@ def create_match_in_lobby(page: Page, game: str, seats: list[str], *, seed: int 
     if seed is not None or options:
         shown = page.locator("details.options")
         if shown.get_attribute("open") is None:
-            shown.locator("summary").click()
+            page.locator("details.options > summary").click()  # not the designers' summary inside it
     for option, value in (options or {}).items():
         box = page.locator(f'label.opt[data-option="{option}"] input[type=checkbox]')
         if box.is_checked() != value:

@@ -122,7 +122,7 @@ def test_a_private_seat_is_taken_through_its_invite_link(page: Page, browser: Br
     assert not page.locator("#public").is_checked()  # private unless asked
     shown = page.locator("details.options")
     if shown.get_attribute("open") is None:
-        shown.locator("summary").click()
+        page.locator("details.options > summary").click()
     page.fill("#seed", "5")
     page.click("#create")
     box = page.locator(".created")

@@ -226,3 +226,20 @@ def test_a_seat_nobody_named_reads_player_n_in_the_readers_language(page: Page, 
     page.locator("#langs button.lang", has_text="EN").click()
     status.locator("text=You play Player 1.").wait_for()
     assert "Player 1" in page.locator('#log li[data-version="0"]').inner_text()
+
+
+def test_the_figures_overrides_wait_behind_a_designers_disclosure(page: Page, e2e_server: Server) -> None:
+    """A newcomer opening the options met a JSON box of "DESIGN figures": it is for designers, so it waits, closed,
+    under its own heading, and the options a player chooses come first."""
+    page.goto("/")
+    page.locator('#game option[value="tharos"]').wait_for(state="attached")
+    page.select_option("#game", "tharos")
+    page.locator("details.options > summary").click()
+    figures = page.locator('label.opt[data-option="figures"]')
+    assert figures.count() == 1 and not figures.is_visible()
+    assert page.locator("#seed").is_visible()  # what a player may set stays in view
+    designer = page.locator("details.designer summary")
+    assert designer.inner_text() == "For designers: change printed figures"
+    designer.click()
+    assert figures.is_visible() and figures.locator("textarea").input_value() == ""  # empty: as printed
+    screenshot(page, "shellux_lobby_designer_options", full_page=False)

@@ -109,7 +109,14 @@ function newMatchForm() {
       oninput: (e) => { form.names[i] = e.target.value; saveForm(); } }) : null)));
   const humans = form.seats.filter((k) => k === "human").length;
 
-  const optionRows = (game.options || []).map((opt) => optionField(game.id, opt));
+  // the variants a player chooses, and apart from them (closed) the tables of printed figures a designer may change
+  const isTable = (opt) => typeof opt.default === "object" && opt.default !== null && !opt.choices;
+  const optionRows = (game.options || []).filter((opt) => !isTable(opt)).map((opt) => optionField(game.id, opt));
+  const designRows = (game.options || []).filter(isTable).map((opt) => optionField(game.id, opt));
+  if (designRows.length) {
+    optionRows.push(h("details.designer", { open: !!form.designOpen, ontoggle: (e) => { form.designOpen = e.target.open; saveForm(); } },
+      h("summary", t("lobby.designer")), h("p.muted", t("lobby.designerNote")), designRows));
+  }
   return h("form.stack", { onsubmit: (e) => { e.preventDefault(); create(game); } },
     h("div.row", h("label", t("lobby.game"), " ", gameSelect), h("label", t("lobby.players"), " ", playerSelect)),
     game.description ? h("p.muted", gt(game.id, "game.description", game.description)) : null,
