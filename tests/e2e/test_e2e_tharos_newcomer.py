@@ -13,7 +13,8 @@ first-time player tripped over while playing whole games by clicking, in English
 - the log names what a lost attack cost (the tile onto the card, the mine and tile on the landscape), the converter
   used (its effect), and, to the player who drew them, the action cards drawn;
 - an attack card already played shows its value only (the "+R" beside it meant nothing to a newcomer);
-- a die clicked before an action is chosen, or one the action cannot use, says why nothing happened;
+- a die clicked before an action is chosen, or one the action cannot use, says why nothing happened, and so does a
+  landscape clicked before an action (or its dice) is chosen;
 - equal totals at the top of the final scores say how the tie was broken;
 - the free use right after building has its own Skip button beside its Use button;
 - a die drawn but not yet rolled shows a blank face, not a "0";
@@ -228,6 +229,24 @@ def test_a_die_clicked_before_an_action_or_not_fitting_it_says_why(page: Page, e
     page.locator(".th-myboard button.th-die.legal").first.click()  # a die that fits: the notice goes
     page.locator(".th-myboard button.th-die.on").first.wait_for()
     assert notice.count() == 0
+
+
+def test_a_landscape_clicked_before_it_can_be_used_says_why(page: Page, e2e_server: Server) -> None:
+    """A newcomer starting from the map clicked a landscape and nothing happened, without a word."""
+    open_match(page, e2e_server)
+    page.locator("#status.mine").wait_for()
+    notice = page.locator(".th-action .th-notice")
+    page.locator('.th-table .th-land[data-cell="B2"]').click()
+    assert notice.inner_text().startswith("To act on B2 "), notice.inner_text()
+    page.locator('.th-action button.th-fam[data-family="land"]').click()
+    page.locator('.th-pick[data-family="land"]').wait_for()
+    page.locator('.th-table .th-land[data-cell="B2"]').click()
+    assert "first choose its dice" in notice.inner_text(), notice.inner_text()
+    assert page.locator(".th-pick").count() == 1  # the action being put together stays
+    # a guild tile on a landscape takes two dice: after the first the panel says another is needed, not "may join"
+    page.locator(".th-myboard button.th-die.legal").first.click()
+    hint = page.locator(".th-pick .th-pickdice .th-hint")
+    assert hint.inner_text() == "not complete yet: choose another highlighted die", hint.inner_text()
 
 
 def test_a_tie_at_the_top_says_how_it_was_broken(page: Page, e2e_server: Server) -> None:

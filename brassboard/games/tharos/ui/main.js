@@ -496,7 +496,8 @@ function pickPanel(st) {
     rows.push(h("div.th-pickdice",
       h("span.th-glabel", T("pick.dice")),
       st.tokens.length ? st.tokens.map((t) => { const d = tokenDie(t); return h("span.th-inline", dieSvg(d.color, d.pips, 24, dieLabel(d.color, d.pips))); }) : h("span.th-muted", T("pick.none")),
-      st.extra.size && st.tokens.length ? h("span.th-hint", T("pick.more", { n: st.extra.size })) : null));
+      // a die still needed (nothing complete yet) or one that may join (the action is complete as it is)
+      st.extra.size && st.tokens.length ? h("span.th-hint", T(st.complete.length ? "pick.more" : "pick.needMore", { n: st.extra.size })) : null));
   }
   const complete = st.needsDice ? st.complete : st.acts;
   if (complete.length) {
@@ -575,7 +576,7 @@ function landscape(i, targets) {
     type: acts ? "button" : undefined, role: acts ? undefined : "group", "aria-label": spoken,
     dataset: { cell: cellName(i), action: acts && acts.length === 1 ? acts[0].text : undefined }, title,
     style: { background: colours.fill, borderColor: colours.dark },
-    onclick: acts ? () => { if (acts.length === 1) send(acts[0].text); } : undefined },
+    onclick: acts ? () => { if (acts.length === 1) send(acts[0].text); } : () => landNotice(i) },
   h("span.th-landname", landName(l.kind)),
   // the coordinate shares the samples' row: beside the name it ran into long names (Wasteland, Ödland, Gebirge)
   h("span.th-samples", l.ore ? sample("ore", l.color, T("land.ore", { color: colourName(l.color) })) : null,
@@ -585,6 +586,17 @@ function landscape(i, targets) {
   h("span.th-pieces", l.mines.map((p) => mineTile(p, T("land.mine", { name: seatName(p) }))), l.guild.map((p) => guildTile(p, T("land.guild", { name: seatName(p) })))),
   target ? h("span.th-targetmark", { title: T("attack.title") }, "⚔ " + view.strength) : null);
   return el;
+}
+
+/** A landscape clicked that no choice uses now: say why (a newcomer starting from the map met silence). */
+function landNotice(i) {
+  if (me === null || !legal.length) return;
+  const st = pickState();
+  const land = cellLabel(i);
+  if (!st) notice = T("notice.landFirst", { land });
+  else if (st.needsDice && st.extra.size && !st.complete.length) notice = T("notice.landDice", { land, action: familyLabel(pick.family) });
+  else notice = T("notice.notThisLand", { land, action: familyLabel(pick.family) });
+  render();
 }
 
 function legend() {
