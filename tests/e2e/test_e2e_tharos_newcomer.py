@@ -177,6 +177,7 @@ JS_LOSSES = """async () => {
     m.describe({ seat: 0, action: 'cards single dice y3',
       events: [{ type: 'cards_drawn', player: 0, n: 1, cards: [22] }] }),
     m.describe({ seat: 1, action: 'cards single dice y3', events: [{ type: 'cards_drawn', player: 1, n: 1 }] }),
+    m.describe({ seat: 0, action: 'buy 1 green dice y3', events: [] }),
     m.describe({ seat: 0, action: 'convert jars',
       events: [{ type: 'convert', player: 0, converter: 'jars3', args: [] }] }),
   ];
@@ -187,7 +188,8 @@ def test_the_log_names_losses_cards_drawn_and_converter_effects(page: Page, e2e_
     """A lost attack moved a guild tile onto the attack card and took a mine with no word in the log; a player who
     drew an action card was not told which."""
     open_match(page, e2e_server)
-    costly, bare, drew, hidden, converted = page.evaluate(JS_LOSSES)
+    costly, bare, drew, hidden, bought, converted = page.evaluate(JS_LOSSES)
+    assert bought == "Ada: Buy a die green from column 1 (dice: yellow 3)", bought  # it read "column 1 green"
     assert costly.endswith("loses the attack on A1 Wasteland (2 < 5): a guild tile onto the attack card, the guild "
                            "tile on A1 Wasteland back to supply, the mine on A1 Wasteland back to supply"), costly
     assert bare.endswith("loses the attack on A1 Wasteland (2 < 5)"), bare

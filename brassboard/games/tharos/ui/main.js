@@ -133,6 +133,8 @@ const wordKind = (a) => (a.kind === "play" && a.rest.some((w) => MEDAL_ONLY.incl
 
 /** The target words of an action in plain language; a number after a die is what the die is turned to. */
 function restWords(a) {
+  // a die bought: "green from column 1" (word by word it read "column 1 green")
+  if (a.kind === "buy" && a.rest.length === 2) return [T("word.bought", { color: colourName(a.rest[1]), n: a.rest[0] })];
   const kind = wordKind(a);
   return a.rest.map((w, i) => (i > 0 && DIE_TOKEN.test(a.rest[i - 1]) && /^[0-9]+$/.test(w) ? `→ ${w}` : wordLabel(w, kind)));
 }
