@@ -16,6 +16,7 @@ first-time player tripped over while playing whole games by clicking, in English
 - a die clicked before an action is chosen, or one the action cannot use, says why nothing happened, and so does a
   landscape clicked before an action (or its dice) is chosen;
 - equal totals at the top of the final scores say how the tie was broken;
+- the player cards not yet active stay open or closed as the player left them;
 - the free use right after building has its own Skip button beside its Use button;
 - a die drawn but not yet rolled shows a blank face, not a "0";
 - the log's box ends inside the window however far the page is scrolled (its newest entries are at its bottom);
@@ -249,6 +250,19 @@ def test_a_landscape_clicked_before_it_can_be_used_says_why(page: Page, e2e_serv
     page.locator(".th-myboard button.th-die.legal").first.click()
     hint = page.locator(".th-pick .th-pickdice .th-hint")
     assert hint.inner_text() == "not complete yet: choose another highlighted die", hint.inner_text()
+
+
+def test_the_cards_not_yet_active_stay_as_the_player_left_them(page: Page, e2e_server: Server) -> None:
+    """The list of player cards not yet active opened and closed by itself at every re-render."""
+    open_match(page, e2e_server)
+    page.locator("#status.mine").wait_for()
+    cards = page.locator(".th-myboard details.th-inactive")
+    assert cards.get_attribute("open") is not None  # open while a card can be activated
+    cards.locator("summary").click()
+    page.wait_for_function("() => !document.querySelector('.th-myboard details.th-inactive').open")
+    page.locator(".th-myboard button.th-die").first.click()  # a re-render (the die-first notice)
+    page.locator(".th-action .th-notice").wait_for()
+    assert cards.get_attribute("open") is None
 
 
 def test_a_tie_at_the_top_says_how_it_was_broken(page: Page, e2e_server: Server) -> None:

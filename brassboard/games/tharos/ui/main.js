@@ -39,6 +39,7 @@ let keys = [];            // the boardKeys cursors of the table, the buildings a
 let keyboard = false;     // the last input was a key (focus then follows the choice), not a pointer
 let advance = false;      // the choice moved on: put the focus where the next one is made
 let notice = null;        // why the last click did nothing (a die clicked before an action, or one it cannot use)
+let inactiveOpen = null;  // the player opened (true) or closed (false) the not-yet-active cards; null: open while one can be activated
 
 const lang = () => (api && api.lang) || "en";
 const ownT = translator(STRINGS);
@@ -771,8 +772,10 @@ function cardsBox(p, pl, own) {
   return h("div.th-cards",
     h("span.th-glabel", T("pcard.active", { n: pl.cards_active.length })),
     h("div.th-pcards", pl.cards_active.length ? pl.cards_active.map((c) => card(c, true)) : h("span.th-muted", T("pcard.noneActive"))),
-    own ? h("details.th-inactive" + (familiesAny(pl.cards_inactive) ? ".legal" : ""), { open: familiesAny(pl.cards_inactive) || undefined },
-      h("summary", T("pcard.inactive", { n: pl.cards_inactive.length })), h("div.th-pcards", pl.cards_inactive.map((c) => card(c, false))))
+    own ? h("details.th-inactive" + (familiesAny(pl.cards_inactive) ? ".legal" : ""), { open: (inactiveOpen ?? familiesAny(pl.cards_inactive)) || undefined },
+      // the player's own opening or closing holds across re-renders (it closed again whenever no card could be activated)
+      h("summary", { onclick: (e) => { inactiveOpen = !e.currentTarget.parentElement.open; } }, T("pcard.inactive", { n: pl.cards_inactive.length })),
+      h("div.th-pcards", pl.cards_inactive.map((c) => card(c, false))))
       : h("div.th-muted", T("pcard.inactive", { n: pl.cards_inactive.length })));
 }
 /** A player card's activation cost as printed: the dice it names (blank, in their colours) and the sum they reach. */
