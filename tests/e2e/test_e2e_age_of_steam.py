@@ -104,6 +104,7 @@ def take_it_back(page: Page, driver: AoSDriver, before: dict[str, Any], action: 
     screenshot(page, "aos_20_before_undo")
     undo.click()
     page.wait_for_function(JS_SHOWS_VERSION, arg=before["version"], timeout=15_000)  # the build taken back
+    page.locator("#toasts .toast.ok", has_text="Move taken back.").wait_for()  # and the page says so
     assert driver.state()["version"] == before["version"], "undo did not take the build back"
     again = driver.wait_turn(timeout=20)
     assert again is not None and action in again["legal"], "the build is not offered again after the undo"

@@ -21,6 +21,7 @@ let invite = null;             // the invite of the link this page was opened wi
 let wantedSeat = null;         // the seat chosen in the lobby's list (a public match)
 let asyncPlay = null;
 let announcer = null, movebox = null, boardText = null;  // issue 17: spoken news, typed moves, the board as text
+let undoFrom = null;           // {seat, version}: an undo sent; a state of that seat at an earlier version confirms it
 const LOG_MIN_HEIGHT = 240;  // px: below this the log shows too few entries to follow a turn
 
 export function showMatch(element, matchId) {
@@ -149,6 +150,7 @@ function onStatus(token, state, event) {
 
 function onMessage(msg, channel) {
   if (msg.type === "error") {
+    undoFrom = null;
     const key = { illegal: "match.illegal", stale: "match.stale", forbidden: "match.forbidden" }[msg.error] || "match.error";
     const text = t(key, { detail: msg.detail || msg.error });
     announcer.say(text);  // spoken once by the live region; the toast and the move box's line are for the eyes
@@ -161,6 +163,11 @@ function onMessage(msg, channel) {
   localizeSeats(msg.seats);
   if (msg.seat !== null && msg.seat !== undefined && channel.token) tokens.set(id, msg.seat, channel.token);
   const key = msg.seat === null || msg.seat === undefined ? "spectator" : msg.seat;
+  if (undoFrom && key === undoFrom.seat && msg.version < undoFrom.version) {
+    undoFrom = null;  // the board simply went back a step: say so, once
+    announcer.say(t("match.undone"));
+    toast(t("match.undone"), "ok", 3000, { quiet: true });
+  }
   messages.set(key, msg);
   mergeLog(msg);
   const keys = [...messages.keys()];
@@ -354,6 +361,7 @@ async function undo() {
   const seat = current;
   const msg = messages.get(seat);
   if (typeof seat !== "number" || !msg) return;
+  undoFrom = { seat, version: msg.version };
   await submit("undo", { type: "undo", seat, version: msg.version }, `/api/matches/${encodeURIComponent(id)}/undo`, { seat, version: msg.version });
 }
 
