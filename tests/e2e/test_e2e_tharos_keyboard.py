@@ -66,7 +66,7 @@ def explore_the_landscapes(page: Page, driver: TharosKeyboard) -> None:
     check_page(page, "picking dice by keyboard")
     driver.press("Escape")
     page.locator(".th-pick").wait_for(state="detached")
-    assert (spoken.text_content() or "").startswith("Your turn"), spoken.text_content()
+    assert (spoken.text_content() or "").startswith("Your move"), spoken.text_content()
 
 
 def test_tharos_first_round_by_keyboard_only(page: Page, browser: Browser, e2e_server: Server) -> None:
