@@ -175,9 +175,11 @@ JS_LOSSES = """async () => {
       landscape: 'A1', tile_on_card: true, lost_tile: true, lost_mine: true }] }),
     m.describe({ seat: 1, action: 'pass', events: [{ type: 'attack_lost', player: 0, defence: 2, strength: 5,
       landscape: 'A1', tile_on_card: false, lost_tile: false, lost_mine: false }] }),
-    m.describe({ seat: 0, action: 'cards single dice y3',
-      events: [{ type: 'cards_drawn', player: 0, n: 1, cards: [22] }] }),
-    m.describe({ seat: 1, action: 'cards single dice y3', events: [{ type: 'cards_drawn', player: 1, n: 1 }] }),
+    m.describe({ seat: 0, action: 'cards large dice w4',
+      events: [{ type: 'cards_drawn', player: 0, n: 2, cards: [22, 11] }] }),
+    m.describe({ seat: 1, action: 'cards large dice w4', events: [{ type: 'cards_drawn', player: 1, n: 2 }] }),
+    m.describe({ seat: 0, action: 'cards single dice y3', events: [{ type: 'card_gained', player: 0, card: 22 }] }),
+    m.describe({ seat: 1, action: 'cards single dice y3', events: [{ type: 'card_gained', player: 1 }] }),
     m.describe({ seat: 0, action: 'buy 1 green dice y3', events: [] }),
     m.describe({ seat: 0, action: 'convert jars',
       events: [{ type: 'convert', player: 0, converter: 'jars3', args: [] }] }),
@@ -189,13 +191,15 @@ def test_the_log_names_losses_cards_drawn_and_converter_effects(page: Page, e2e_
     """A lost attack moved a guild tile onto the attack card and took a mine with no word in the log; a player who
     drew an action card was not told which."""
     open_match(page, e2e_server)
-    costly, bare, drew, hidden, bought, converted = page.evaluate(JS_LOSSES)
+    costly, bare, drew, hidden, gained, gained_hidden, bought, converted = page.evaluate(JS_LOSSES)
     assert bought == "Ada: Buy a die green from column 1 (dice: yellow 3)", bought  # it read "column 1 green"
     assert costly.endswith("loses the attack on A1 Wasteland (2 < 5): a guild tile onto the attack card, the guild "
                            "tile on A1 Wasteland back to supply, the mine on A1 Wasteland back to supply"), costly
     assert bare.endswith("loses the attack on A1 Wasteland (2 < 5)"), bare
-    assert drew == "Ada: Draw an action card (dice: yellow 3) — Ada draws #22 “Reserve”", drew
-    assert hidden.endswith("draws action cards: 1") and "#" not in hidden, hidden
+    assert drew.startswith("Ada: Large card choice (dice: white 4) — Ada draws #22 “Reserve”, #11 “"), drew
+    assert hidden.endswith("draws action cards: 2") and "#" not in hidden, hidden
+    assert gained == "Ada: Draw an action card (dice: yellow 3) — Ada takes #22 “Reserve” into the hand", gained
+    assert gained_hidden.endswith("takes an action card into the hand") and "#" not in gained_hidden, gained_hidden
     # a converter's line said only "Converter: take the jars", not how many
     assert converted == "Ada: Converter: take the jars — the attacked landscape's converter: 3 jars", converted
 

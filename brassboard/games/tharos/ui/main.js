@@ -858,6 +858,9 @@ function eventText(e) {
       return Array.isArray(e.cards) && e.cards.length
         ? T("ev.drew", { name: name(e.player), cards: e.cards.map((c) => `#${c} “${actionCardName(c)}”`).join(", ") })
         : T("ev.drewN", { name: name(e.player), n: e.n ?? "?" });
+    case "card_gained":  // into the hand (drawn, kept or taken): named to its new owner only, like the hand itself
+      return e.card !== undefined ? T("ev.gained", { name: name(e.player), card: `#${e.card} “${actionCardName(e.card)}”` })
+        : T("ev.gainedHidden", { name: name(e.player) });
     case "round_end_card": return T("ev.roundEnd", { card: e.card, column: e.column, names: (e.players || []).map(name).join(", ") || T("ev.nobody"),
       effect: effectsText(e.effects || []) });
     case "damage": {
