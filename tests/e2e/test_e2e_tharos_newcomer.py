@@ -146,7 +146,7 @@ def test_the_log_reads_in_words(page: Page, e2e_server: Server) -> None:
     assert "rot 6" in defend and "Würfel" in defend, defend
     assert "trifft niemanden: es geschieht nichts" in round_end, round_end
     assert "beiseitelegen weiß" in aside and "Zivilmedaille Kampfmedaille" in honours, (aside, honours)
-    assert "Erz weiß, rot, blau" in market and "nehmen #12" in office, (market, office)
+    assert "Erz weiß, rot, blau" in market and "nehmen #12 „" in office, (market, office)  # German quotes
     # the shell's log shows the lines as lines
     assert page.evaluate("() => getComputedStyle(document.querySelector('#log')).display") != "none"
     styled = page.evaluate("""() => { const li = document.createElement('span'); li.className = 'text';

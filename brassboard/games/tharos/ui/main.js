@@ -76,6 +76,8 @@ function actionCard(n) {
   return (cards && cards[String(n)]) || null;
 }
 const actionCardName = (n) => { const c = actionCard(n); return c ? (lang() === "de" && c.name_de) || c.name : `#${n}`; };
+/** An action card by number and name, quoted the page language's way: #22 “Reserve”, #22 „Reserve“. */
+const cardRef = (n) => (lang() === "de" ? `#${n} „${actionCardName(n)}“` : `#${n} “${actionCardName(n)}”`);
 function actionCardText(n) {
   const c = actionCard(n);
   if (!c) return "";
@@ -98,7 +100,7 @@ const CARD_NUMBER_KINDS = new Set(["keep", "discard", "damage"]);
 function wordLabel(w, kind = "") {
   if (/^[0-9]+$/.test(w)) {
     // an action card's number: a kept, discarded or lost card, or one taken from the discard (a card's or building's take)
-    if (CARD_NUMBER_KINDS.has(kind) || kind === "card" || kind === "use") return `#${w} “${actionCardName(w)}”`;
+    if (CARD_NUMBER_KINDS.has(kind) || kind === "card" || kind === "use") return cardRef(w);
     if (kind === "buy") return T("word.column", { n: w });
     return w;
   }
@@ -856,10 +858,10 @@ function eventText(e) {
     case "cards_drawn":
       // the cards are named to the player who drew them (and to all once the match is over); others read a count
       return Array.isArray(e.cards) && e.cards.length
-        ? T("ev.drew", { name: name(e.player), cards: e.cards.map((c) => `#${c} “${actionCardName(c)}”`).join(", ") })
+        ? T("ev.drew", { name: name(e.player), cards: e.cards.map(cardRef).join(", ") })
         : T("ev.drewN", { name: name(e.player), n: e.n ?? "?" });
     case "card_gained":  // into the hand (drawn, kept or taken): named to its new owner only, like the hand itself
-      return e.card !== undefined ? T("ev.gained", { name: name(e.player), card: `#${e.card} “${actionCardName(e.card)}”` })
+      return e.card !== undefined ? T("ev.gained", { name: name(e.player), card: cardRef(e.card) })
         : T("ev.gainedHidden", { name: name(e.player) });
     case "round_end_card": return T("ev.roundEnd", { card: e.card, column: e.column, names: (e.players || []).map(name).join(", ") || T("ev.nobody"),
       effect: effectsText(e.effects || []) });
