@@ -231,6 +231,7 @@ def test_thinking_bots_leave_a_bystander_fast(server: Served) -> None:
         while (before := moves()) == 0 and time.monotonic() < deadline:
             time.sleep(0.2)
         assert before > 0, "the bots never moved"
+        deadline = time.monotonic() + 60  # 40 samples, and until the bots have moved again (1 s budget a move)
         while len(latencies) < 40 or (moves() == before and time.monotonic() < deadline):
             start = time.perf_counter()
             assert bystander.get("/api/games").status_code == 200
