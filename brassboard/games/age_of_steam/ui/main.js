@@ -30,7 +30,7 @@ let picker = null;        // {kind: "build" | "move", hex, colour?}: the open pi
 let urbanLetter = null;   // the new city chosen for urbanization, waiting for its town
 let geo = null;           // the drawn map: {svg, layers, board}
 let hoverHex = null;
-let spin = {};            // the spinners' values (bid, issue), kept across redraws
+let spin = {};            // the spinners' values (bid, issue) with their round, kept across redraws of that round
 let lastKey = "";
 let listening = false;
 let keys = null;          // the keyboard cursor over the map's hexes (boardkeys.js)
@@ -208,7 +208,8 @@ function choiceRow() {
     const most = Number(issues[issues.length - 1].args[0]);
     out.push(h("div.aos-group", h("span.aos-glabel", T("choice.issue")),
       few.map((a) => { const n = Number(a.args[0]); return button(a.text, n ? [h("b", String(n)), h("small", ` +${money(5 * n)}`)] : T("act.issueNone"), { primary: n === 0, cls: "aos-issue" }); }),
-      most > 6 ? numberSpinner("issue", 7, most, (n) => T("act.issue", { n, cash: money(5 * n) }), (n) => `issue ${n}`) : null));
+      // not filled like "None" beside it: issuing 7 or more is a choice, not the confirm button it looked like
+      most > 6 ? numberSpinner("issue", 7, most, (n) => T("act.issue", { n, cash: money(5 * n) }), (n) => `issue ${n}`, { primary: false }) : null));
     out.push(h("div.aos-hint", T("hint.issue", { cash: money(pl.cash), shares: pl.shares, due: money(expenses(pl)), income: money(pl.income) })));
     out.push(warning(T("warn.shares", { due: money(expenses(pl)) })));
   }
@@ -230,14 +231,15 @@ function choiceRow() {
 }
 
 /** A number chooser limited to [lo, hi] with − / + (and quick picks) and a confirm button sending notation(n). */
-function numberSpinner(key, lo, hi, label, notation, { quick = [], title = null } = {}) {
-  let value = spin[key];
-  if (value === undefined || value < lo || value > hi) value = lo;
+function numberSpinner(key, lo, hi, label, notation, { quick = [], title = null, primary = true } = {}) {
+  // a value chosen in an earlier round (last auction's bid) starts again from the lowest
+  const kept = spin[key] && spin[key].round === view.round ? spin[key].value : undefined;
+  let value = kept === undefined || kept < lo || kept > hi ? lo : kept;
   const input = h("input.aos-num", { type: "number", min: lo, max: hi, step: 1, value, "aria-label": title || key });
-  const go = h("button.primary.aos-spingo", { type: "button", dataset: { confirm: key } });
+  const go = h("button.aos-spingo" + (primary ? ".primary" : ""), { type: "button", dataset: { confirm: key } });
   const set = (n) => {
     value = Math.max(lo, Math.min(hi, Number.isFinite(n) ? Math.round(n) : lo));
-    spin[key] = value;
+    spin[key] = { value, round: view.round };
     input.value = value;
     go.replaceChildren(label(value));
     go.dataset.action = notation(value);
@@ -771,7 +773,11 @@ export function describe(entry) {
     case "move": text = T("log.move", { color: colourName(y), place: placeName(x), n: a.args.length - 2 }); break;
     case "locomotive": text = T("log.locomotive"); break;
     case "pass": text = T("log.pass"); break;
-    case "produce": text = T("log.produce", { space: x }); break;
+    case "produce": {
+      const placed = (entry.events || []).find((e) => e && e.type === "produce");
+      text = placed && placed.color ? T("log.produceColor", { space: x, color: colourName(placed.color) }) : T("log.produce", { space: x });
+      break;
+    }
     default: text = entry.action;
   }
   const events = entry.events || [];
@@ -820,9 +826,19 @@ function eventText(e) {
   if (!e || typeof e !== "object") return "";
   switch (e.type) {
     case "build": return e.cost !== undefined ? T("log.cost", { cost: money(e.cost) }) : "";
-    case "deliver": case "move": return e.to ? T("log.delivered", { place: placeName(e.to) }) : "";
+    case "deliver": case "move": {
+      if (!e.to) return "";
+      const links = new Map();
+      for (const owner of e.owners || []) if (owner !== null && owner !== undefined) links.set(owner, (links.get(owner) || 0) + 1);
+      const income = [...links].map(([p, n]) => `${seatName(p)} +${n}`).join(", ");
+      return T("log.delivered", { place: placeName(e.to) }) + (income ? "; " + T("log.linkIncome", { who: income }) : "");
+    }
     case "growth": return e.west || e.east ? T("log.growth", { west: (e.west || []).join(" "), east: (e.east || []).join(" ") }) : "";
     case "bankrupt": return T("log.eliminated", { name: seatName(e.player) });
+    // what the log said nothing of: track lost, the auction's payments and the order it set, income from links
+    case "ownership_lost": return T(e.why === "urbanization" ? "log.lostCity" : "log.lostTrack", { name: seatName(e.player), place: placeName(e.hex) });
+    case "pay_bid": return T("log.paidBid", { name: seatName(e.player), paid: money(e.paid), bid: money(e.bid) });
+    case "turn_order": return Array.isArray(e.order) ? T("log.order", { names: e.order.map((p) => seatName(p)).join(" → ") }) : "";
     case "round": return e.round || e.number ? T("log.round", { n: e.round || e.number }) : "";
     default: return "";
   }

@@ -1,0 +1,87 @@
+"""Age of Steam as a newcomer met it (a first-time player's trial, by clicking, against two greedy bots), made right:
+
+- the log says what it left out: track lost for not being extended (or to a new city), what each railroad paid for
+  its bid and the turn order the auction set, the income a delivery brought each link's owner, and the colour of
+  the cube placed in Production;
+- in the share step only "None" is filled like a confirm button: the spinner that issues 7 or more is not;
+- the bid spinner starts each auction from its lowest bid, not from last round's amount.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from e2e_helpers import Server, post_match
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.e2e
+
+JS_DESCRIBE = """async () => {
+  const m = await import('/games/age_of_steam/ui/main.js');
+  return [
+    m.describe({ seat: 0, action: 'done', events: [
+      { type: 'ownership_lost', player: 0, hex: 'B4', why: 'not extended' }, { type: 'build_done', player: 0 }] }),
+    m.describe({ seat: 2, action: 'drop', events: [
+      { type: 'pay_bid', player: 1, bid: 4, paid: 4 }, { type: 'turn_order', order: [1, 0, 2] }] }),
+    m.describe({ seat: 1, action: 'move C6 red D7 E8', events: [
+      { type: 'move', player: 1, hex: 'C6', color: 'red', to: 'E8', links: 2, owners: [0, 1] }] }),
+    m.describe({ seat: 0, action: 'produce W2', events: [{ type: 'produce', player: 0, space: 'W2', color: 'blue' }] }),
+  ];
+}"""
+
+
+def open_match(page: Page, server: Server) -> dict[str, Any]:
+    created = post_match(server, {"game": "age_of_steam", "players": 3, "seed": 4,
+                                  "seats": ["human", "bot:random", "bot:random"], "names": ["Ada", "Bea", "Cy"]})
+    page.goto(created["links"]["seats"]["0"])
+    page.locator("#status.mine").wait_for(timeout=30_000)
+    return created
+
+
+def test_the_log_says_what_it_left_out(page: Page, e2e_server: Server) -> None:
+    open_match(page, e2e_server)
+    lost, auction, moved, produced = page.evaluate(JS_DESCRIBE)
+    assert "the unfinished track of Ada at B4" in lost and "no longer owned" in lost, lost
+    assert "Bea pays $4 (bid $4)" in auction and "turn order: Bea → Ada → Cy" in auction, auction
+    assert "income Ada +1, Bea +1" in moved, moved
+    assert "puts a blue cube on the goods display" in produced, produced
+
+
+def test_only_none_looks_like_the_confirm_button_of_the_share_step(page: Page, e2e_server: Server) -> None:
+    open_match(page, e2e_server)
+    issue = page.locator('.aos-action .aos-spinner[data-spinner="issue"]')
+    issue.wait_for()
+    none = page.locator('.aos-action button.aos-issue[data-action="issue 0"]')
+    assert "primary" in (none.get_attribute("class") or "").split()
+    confirm = issue.locator('[data-confirm="issue"]')
+    assert "primary" not in (confirm.get_attribute("class") or "").split(), confirm.get_attribute("class")
+
+
+JS_BID_ROUNDS = """async ([message]) => {
+  const m = await import('/games/age_of_steam/ui/main.js?bids');
+  const box = document.createElement('div');
+  document.body.append(box);
+  m.mount(box, { lang: 'en', seat: 0, send() {} });
+  const bids = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `bid ${n}`);
+  const at = (round, version) => ({ ...message, version, legal: [...bids, 'drop'],
+    view: { ...message.view, round, phase: 'auction' } });
+  m.update(at(1, 100));
+  const plus = () => box.querySelectorAll('[data-spinner="bid"] button.aos-step')[1];
+  plus().click(); plus().click(); plus().click();
+  const chosen = box.querySelector('[data-spinner="bid"] input').value;
+  m.update(at(1, 101));  // the same auction, a redraw: the amount stays
+  const kept = box.querySelector('[data-spinner="bid"] input').value;
+  m.update(at(2, 140));  // the next round's auction starts from the lowest bid
+  const next = box.querySelector('[data-spinner="bid"] input').value;
+  box.remove();
+  return [chosen, kept, next];
+}"""
+
+
+def test_the_bid_spinner_starts_each_auction_from_the_lowest_bid(page: Page, e2e_server: Server) -> None:
+    created = open_match(page, e2e_server)
+    state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
+    assert page.evaluate(JS_BID_ROUNDS, [{**state, "seat": 0}]) == ["4", "4", "1"]
