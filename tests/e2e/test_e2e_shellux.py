@@ -212,19 +212,26 @@ def test_the_api_docs_load_without_internet(page: Page, e2e_server: Server) -> N
     assert not foreign, foreign
 
 
-def test_a_seat_nobody_named_reads_player_n_in_the_readers_language(page: Page, e2e_server: Server) -> None:
-    """The server names an unnamed seat "Player N" for every client; a German page showed "Du spielst Player 1."."""
+def test_names_and_the_status_bar_follow_the_readers_language(page: Page, e2e_server: Server) -> None:
+    """The server names an unnamed seat "Player N" for every client; a German page showed "Du spielst Player 1.", and
+    the notices menu and the connection badge kept the language they were first drawn in."""
     created = post_match(e2e_server, {"game": "tictactoe", "players": 2, "seats": ["human", "human"]})
     assert [seat["name"] for seat in created["seats"]] == ["Player 1", "Player 2"]  # the API keeps its default
     page.goto(created["links"]["seats"]["0"])
     status = page.locator("#seattabs")
     status.locator("text=You play Player 1.").wait_for()
+    page.locator("#conn.open").wait_for()
     page.locator("#langs button.lang", has_text="DE").click()
     status.locator("text=Du spielst Spieler 1.").wait_for()
+    # what is drawn once follows the language too (it stayed English, or German after switching back)
+    assert page.locator("#noticemenu summary").inner_text() == "Benachrichtigen"
+    assert page.locator("#conn").inner_text() == "verbunden"
     page.locator('.ttt-grid button[data-action="mark b2"]').click()
     page.locator('#log li[data-version="0"]', has_text="Spieler 1").wait_for()  # the log names the seat alike
     page.locator("#langs button.lang", has_text="EN").click()
     status.locator("text=You play Player 1.").wait_for()
+    assert page.locator("#noticemenu summary").inner_text() == "Notify me"
+    assert page.locator("#conn").inner_text() == "live"
     assert "Player 1" in page.locator('#log li[data-version="0"]').inner_text()
 
 

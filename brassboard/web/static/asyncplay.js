@@ -36,6 +36,12 @@ export class AsyncPlay {
     this.markLog(msg);
   }
 
+  /** The page's language changed: what is drawn once (the notices menu) is named again; the rest redraws with the
+   *  next update. */
+  relabel() {
+    this.control.relabel();
+  }
+
   /** A badge on each log entry the server played for a seat out of time. */
   markLog(msg) {
     const list = document.getElementById("log");

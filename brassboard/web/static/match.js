@@ -81,6 +81,8 @@ export function showMatch(element, matchId) {
     movebox.relabel();
     boardText.relabel();
     els.undo.replaceChildren("↶ ", t("match.undo"));
+    if (connection !== "loading") showConnection();  // "live" stayed "verbunden" until the connection changed
+    asyncPlay.relabel();
     renderTools();
     if (host) host.remount();
     render();
@@ -144,6 +146,10 @@ function onStatus(token, state, event) {
   }
   const states = [...channels.values()].map((ch) => (ch.open ? "open" : ch.closed ? "closed" : "retry"));
   connection = states.every((s) => s === "open") ? "open" : states.some((s) => s === "retry") ? "retry" : "closed";
+  showConnection();
+}
+
+function showConnection() {
   els.conn.className = "conn " + connection;
   els.conn.textContent = t(connection === "open" ? "match.connected" : connection === "retry" ? "match.reconnecting" : "match.offline");
 }

@@ -48,10 +48,15 @@ export class NoticeControl {
     this.seat = null;
     this.token = null;
     this.panel = h("div.noticepanel");
-    this.el = h("details.noticemenu", { id: "noticemenu", hidden: true },
-      h("summary", t("notice.menu")), this.panel);
+    this.summary = h("summary", t("notice.menu"));
+    this.el = h("details.noticemenu", { id: "noticemenu", hidden: true }, this.summary, this.panel);
     this.el.addEventListener("toggle", () => { if (this.el.open) this.draw(); });
     container.append(this.el);
+  }
+
+  relabel() {
+    this.summary.textContent = t("notice.menu");
+    if (this.el.open) this.draw();
   }
 
   update(seat, token) {
