@@ -85,3 +85,30 @@ def test_the_bid_spinner_starts_each_auction_from_the_lowest_bid(page: Page, e2e
     created = open_match(page, e2e_server)
     state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
     assert page.evaluate(JS_BID_ROUNDS, [{**state, "seat": 0}]) == ["4", "4", "1"]
+
+
+JS_BUILD_PROMPTS = """async ([message]) => {
+  const m = await import('/games/age_of_steam/ui/main.js?prompts');
+  const box = document.createElement('div');
+  document.body.append(box);
+  m.mount(box, { lang: 'en', seat: 0, send() {} });
+  const view = { ...message.view, phase: 'build', build: { builds_left: 3, spent: 0 } };
+  const prompt = (legal, version) => {
+    m.update({ ...message, version, legal, view });
+    return box.querySelector('.aos-prompt').textContent;
+  };
+  const out = [prompt(['urbanize A C12', 'done'], 200), prompt(['done'], 201)];
+  box.remove();
+  return out;
+}"""
+
+
+def test_the_build_prompt_says_urbanization_comes_first_and_when_nothing_is_left(page: Page,
+                                                                                  e2e_server: Server) -> None:
+    """Urbanization's letters vanished after the first build without a word; with no build left the prompt still
+    said "click a marked hex"."""
+    created = open_match(page, e2e_server)
+    state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
+    urban, none = page.evaluate(JS_BUILD_PROMPTS, [{**state, "seat": 0}])
+    assert urban.startswith("Urbanization first: place your new city on a town"), urban
+    assert "nothing more can be built" in none and "marked hex" not in none, none

@@ -161,7 +161,12 @@ function promptFor(v, seat, acts) {
   if (kinds.has("produce")) return T("prompt.produce");
   if (kinds.has("build") || kinds.has("urbanize") || (kinds.has("done") && v.phase === "build")) {
     const b = v.build || {};
-    return T("prompt.build", { n: b.builds_left ?? "?", spent: money(b.spent ?? 0) });
+    const figures = { n: b.builds_left ?? "?", spent: money(b.spent ?? 0) };
+    // Urbanization's new city comes before any track (its letters vanish after the first build: say so now); with
+    // nothing left to build, "click a marked hex" would point at nothing
+    if (kinds.has("urbanize")) return T("prompt.buildUrban", figures);
+    if (!kinds.has("build")) return T("prompt.buildNone", figures);
+    return T("prompt.build", figures);
   }
   if (kinds.has("move") || kinds.has("locomotive") || kinds.has("pass")) return kinds.has("move") ? T("prompt.move", { round: v.move_round || 1 }) : T("prompt.noMove", { round: v.move_round || 1 });
   return T("prompt.choose");
