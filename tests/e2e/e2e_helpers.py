@@ -319,6 +319,9 @@ class SeatDriver:
         self.page.wait_for_function(JS_MENU_OR_APPLIED, arg=version)
         menu = self.page.locator(".ps-menu")
         if menu.count():
+            # every option and Cancel inside the window (on the map's lower rows they fell below it)
+            below = menu.evaluate("(m) => m.getBoundingClientRect().bottom - innerHeight")
+            assert below <= 0.5, f"the menu of {args[0]} ends {below:.0f} px below the window"
             item = menu.locator(f'.ps-menuitem[data-action="{action}"]')
             assert item.count() == 1, f"the menu of {args[0]} does not offer {action!r}: {menu.inner_text()}"
             if shot and shot.endswith("menu"):

@@ -17,7 +17,7 @@ from e2e_policy import SEATS, SEED, choose
 from e2e_ps_helpers import create_match
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.e2e
 
@@ -50,3 +50,32 @@ def test_a_toggled_idle_set_not_in_the_legal_list_is_offered_and_taken(browser: 
         assert any(e["seat"] == 0 and e["action"] == action for e in driver.state()["log"])
     finally:
         context.close()
+
+
+JS_CONVERTER_MENU = """async ([message]) => {
+  const m = await import('/games/planet_steam/ui/main.js?converter');
+  const model = await import('/games/planet_steam/ui/model.js');
+  const box = document.createElement('div');
+  document.body.append(box);
+  m.mount(box, { lang: 'en', seat: 0, send() {} });
+  const view = JSON.parse(JSON.stringify(message.view));
+  const zone = view.zone_names.indexOf('A2');
+  view.tank[zone] = 1;
+  view.converter[zone] = model.RESOURCES.indexOf('ore');
+  m.update({ ...message, version: 900, view, legal: ['buy-converter A2 quartz', 'done'] });
+  const hit = box.querySelector('rect.ps-hit.legal[data-zone="A2"]');
+  hit.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 20, clientY: 20 }));
+  const items = [...document.querySelectorAll('.ps-menu .ps-menuitem')].map((b) => b.textContent);
+  box.remove();
+  return items;
+}"""
+
+
+def test_buying_a_converter_for_a_tank_that_has_one_says_it_replaces_it(page: Page, e2e_server: Server) -> None:
+    """A tank holds one converter: the menu offered "Quartz converter (8 credits)" and the ore converter was gone."""
+    match_id, token, link = create_match(e2e_server, ["human", "bot:random"], seed=3)
+    page.goto(link)
+    page.locator("rect.ps-hit").first.wait_for()
+    state = e2e_server.get(f"/api/matches/{match_id}/state?seat=0", token)
+    items = page.evaluate(JS_CONVERTER_MENU, [{**state, "seat": 0}])
+    assert any(item.startswith("Quartz converter (8 credits) — replaces its Ore converter") for item in items), items

@@ -55,6 +55,7 @@ export class ClockPanel {
   }
 
   update(msg) {
+    this.el.setAttribute("aria-label", t("clock.title"));  // in the page's language now (it may have changed)
     this.msg = msg;
     this.received = performance.now();
     const clocks = msg.clocks || [];

@@ -236,6 +236,9 @@ function openMenu(z, event, items) {
   else { const r = event.target.getBoundingClientRect(); x = r.right - box.left; y = r.top - box.top; }
   const width = menu.offsetWidth || 280;
   x = Math.max(4, Math.min(x, root.clientWidth - width - 8));
+  // inside the window's height too: on the map's lower rows the last options and Cancel fell below it
+  const below = box.top + y + menu.offsetHeight - (window.innerHeight - 8);
+  if (below > 0) y = Math.max(-box.top + 8, y - below);
   menu.style.left = `${x}px`;
   menu.style.top = `${y}px`;
   const first = menu.querySelector(".ps-menuitem");
@@ -269,7 +272,13 @@ function actionLabel(a) {
     case "relief": return x ? T("act.reliefZone", { zone: x }) : T("act.reliefOnly");
     case "buy-tank": return T("act.buyTank", { price: tankPrice(view) });
     case "import": return T("act.import");
-    case "buy-converter": return T("act.buyConverter", { res: Res(y), n: costs.converter[y] });
+    case "buy-converter": {
+      // a tank holds one converter: buying another replaces it, which the menu must say (it quietly cost a converter)
+      const label = T("act.buyConverter", { res: Res(y), n: costs.converter[y] });
+      const zone = zoneIndex(view, x);
+      const old = zone >= 0 && view.tank[zone] ? view.converter[zone] : NO_CONVERTER;
+      return old === NO_CONVERTER ? label : `${label} — ${T("act.replacesConverter", { res: Res(old) })}`;
+    }
     case "buy-compressor": return T("act.buyCompressor");
     case "remove-converter": return T("act.removeConverter");
     case "move": case "move-converter": case "move-compressor": return `${T("act.what." + a.kind)} ${x} → ${y}`;
