@@ -79,3 +79,17 @@ def test_buying_a_converter_for_a_tank_that_has_one_says_it_replaces_it(page: Pa
     state = e2e_server.get(f"/api/matches/{match_id}/state?seat=0", token)
     items = page.evaluate(JS_CONVERTER_MENU, [{**state, "seat": 0}])
     assert any(item.startswith("Quartz converter (8 credits) — replaces its Ore converter") for item in items), items
+
+
+def test_the_last_card_taken_without_an_auction_is_not_called_winning_one(page: Page, e2e_server: Server) -> None:
+    _match, _token, link = create_match(e2e_server, ["human", "bot:random", "bot:random"], seed=3)
+    page.goto(link)
+    page.locator("rect.ps-hit").first.wait_for()
+    alone, won = page.evaluate("""async () => {
+      const m = await import('/games/planet_steam/ui/main.js');
+      const last = { type: 'auction_won', player: 2, bid: 1, alone: true };
+      return [m.describe({ seat: 1, action: 'take 2', events: [last] }),
+              m.describe({ seat: 1, action: 'pass', events: [{ type: 'auction_won', player: 0, bid: 3 }] })];
+    }""")
+    assert "is the last without a card and takes one for 1, with no auction" in alone and "wins" not in alone, alone
+    assert "wins the auction for 3" in won, won

@@ -399,3 +399,22 @@ def test_every_specialist_card_carries_its_rules_text_in_english_and_german(edit
     else:
         assert "airship" in rules["airship_captain"]["en"] and "Luftschiff" in rules["airship_captain"]["de"]
         assert "twice his credits" in rules["speculator"]["en"]
+
+
+def test_the_last_player_without_a_card_takes_it_for_one_credit_and_the_event_says_no_auction_was_held() -> None:
+    """The last player takes the last card for the minimum bid, without an auction: the event says so (``alone``),
+    so the log does not call it winning an auction."""
+    state = auction_start(3)
+    act(state, 0, "bid 1")
+    act(state, 1, "pass")
+    act(state, 2, "pass")
+    act(state, 0, "take 1", "bonus ore")
+    act(state, 1, "bid 1")
+    events = act(state, 2, "pass")
+    won = [e for e in events if e["type"] == "auction_won"]
+    assert [(e["player"], e["bid"], e.get("alone", False)) for e in won] == [(1, 1, False)]
+    credits = state.players[2].credits
+    later = act(state, 1, "take 2", "engineer credits", "bonus quartz")
+    (last,) = [e for e in later if e["type"] == "auction_won"]
+    assert (last["player"], last["bid"], last["alone"]) == (2, 1, True)
+    assert state.players[2].credits == credits - 1

@@ -67,7 +67,7 @@ class Auctions(SpecialistCards):
             self.opener = without[0]
         if len(without) == 1:
             # the last player takes the last card for the minimum bid of 1 credit
-            self._win_specialist(without[0], min(1, self.players[without[0]].credits))
+            self._win_specialist(without[0], min(1, self.players[without[0]].credits), alone=True)
             return
         self._open_bidding("specialist", self.opener, [p for p in self._clockwise(self.opener) if self.cards[p] < 0])
 
@@ -158,12 +158,13 @@ class Auctions(SpecialistCards):
             self.emit("bid", player=p, amount=step["high"], what=step["what"])
         self._next_bidder(step, start_at=step["bidders"].index(p) + 1)
 
-    def _win_specialist(self, player: int, bid: int) -> None:
+    def _win_specialist(self, player: int, bid: int, alone: bool = False) -> None:
+        """``alone``: the last player without a card takes it for the minimum bid, with no auction held."""
         self.players[player].credits -= bid
         taken = sum(1 for c in self.cards if c >= 0)
         first = taken == 0
         last = taken == self.num_players - 1
-        self._emit_credits("auction_won", player, {"bid": bid})
+        self._emit_credits("auction_won", player, {"bid": bid}, **({"alone": True} if alone else {}))
         self._push_front({"k": "pick", "p": player, "first": first, "last": last}, {"k": "specialist_round"})
         free = self._free_cards()
         if len(free) == 1:  # a single card left: no choice to make

@@ -787,7 +787,8 @@ function eventText(e, actor) {
       if (e.why) return other(e.player) + T("log.passAuto");
       if (RESOURCES.includes(e.what)) return T("log.passTrade", { res: res(e.what) });
       return other(e.player) + T("log.pass");
-    case "auction_won": return other(e.player) + T("log.auctionWon", { n: amount(e.bid) });
+    // the last player without a card pays the minimum bid with no auction held: "wins the auction" misread it
+    case "auction_won": return other(e.player) + T(e.alone ? "log.lastCard" : "log.auctionWon", { n: amount(e.bid) });
     case "card": return other(e.player) + T("log.card", { n: e.number, names: e.specialists.map(specialistName).join(" + ") });
     case "engineer": return e.took === "permit" ? T("log.engineerPermit") : other(e.player) + T("log.engineerCredits", { n: amount(e.credits) });
     case "gain":
