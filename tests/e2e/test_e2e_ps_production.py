@@ -93,3 +93,16 @@ def test_the_last_card_taken_without_an_auction_is_not_called_winning_one(page: 
     }""")
     assert "is the last without a card and takes one for 1, with no auction" in alone and "wins" not in alone, alone
     assert "wins the auction for 3" in won, won
+
+
+def test_a_card_of_two_specialists_names_whose_rule_is_whose(page: Page, e2e_server: Server) -> None:
+    _match, _token, link = create_match(e2e_server, ["human", "bot:random", "bot:random"], seed=3)
+    page.goto(link)
+    page.locator(".ps-card").first.wait_for()
+    cards = page.locator(".ps-card").evaluate_all(
+        "(cards) => cards.map((c) => [[...c.querySelectorAll('.ps-cardnames span')].map((n) => n.textContent),"
+        " [...c.querySelectorAll('.ps-cardrules > span')].map((r) => r.textContent)])")
+    doubles = [(names, texts) for names, texts in cards if len(names) == 2]
+    assert doubles, cards  # the deck of a 3-player game has such cards
+    for names, texts in doubles:  # "Speculator: …", "Engineer: …"
+        assert [text.startswith(f"{name}: ") for name, text in zip(names, texts, strict=True)] == [True, True], texts

@@ -674,7 +674,8 @@ function renderCards() {
         style: colour ? { borderColor: PLAYER_HEX[colour] } : undefined },
       h("span.ps-cardno", String(number)),
       h("span.ps-cardnames", specs.map((sp) => h("span", specialistName(sp)))),
-      h("span.ps-cardrules", specs.map((sp) => h("span", specialistRules(sp)))),
+      // a card of two specialists: each rule text names whose it is (two bare paragraphs could not be told apart)
+      h("span.ps-cardrules", specs.map((sp) => h("span", specs.length > 1 ? [h("b", specialistName(sp) + ": "), specialistRules(sp)] : specialistRules(sp)))),
       h("span.ps-cardholder", holder >= 0 ? [chip(holder), " ", shortName(holder)] : T("board.free")));
     return card;
   }));
