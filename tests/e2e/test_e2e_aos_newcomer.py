@@ -38,6 +38,9 @@ def open_match(page: Page, server: Server) -> dict[str, Any]:
                                   "seats": ["human", "bot:random", "bot:random"], "names": ["Ada", "Bea", "Cy"]})
     page.goto(created["links"]["seats"]["0"])
     page.locator("#status.mine").wait_for(timeout=30_000)
+    # the game's own prompt: the board module has had its first update (the shell's status can come first, while
+    # the module still loads, and describe() would not know the seats' names yet)
+    page.locator(".aos-prompt").first.wait_for()
     return created
 
 
