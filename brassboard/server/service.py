@@ -356,7 +356,7 @@ class MatchService:
             given = _clean_name(names[seat] if names is not None else None, seat)
             if kind == HUMAN:
                 tokens[seat] = secrets.token_urlsafe(32)
-                records.append(SeatRecord(seat, HUMAN, given or f"Player {seat + 1}", token_hash(tokens[seat])))
+                records.append(SeatRecord(seat, HUMAN, given or default_seat_name(seat), token_hash(tokens[seat])))
             elif kind == OPEN:
                 invites[seat] = new_invite()
                 records.append(SeatRecord(seat, OPEN, given, None, token_hash(invites[seat])))
@@ -423,7 +423,7 @@ class MatchService:
                                      token_hash(invite) if invite is not None else None)
                 chosen = self._open_seat(live, asked)
                 token = secrets.token_urlsafe(32)
-                display = _clean_name(name, chosen) or live.seats[chosen].name or f"Player {chosen + 1}"
+                display = _clean_name(name, chosen) or live.seats[chosen].name or default_seat_name(chosen)
                 began = live.status == STATUS_OPEN
                 try:
                     self.store.take_seat(live.id, chosen, display, token_hash(token))
@@ -665,7 +665,7 @@ class MatchService:
         for seat in seats:
             record = live.seats[seat]
             if record.notify is not None and not live.plays_by_bot(seat):
-                found.append(TurnNotice(live.id, live.game, seat, record.name or f"Player {seat + 1}",
+                found.append(TurnNotice(live.id, live.game, seat, record.name or default_seat_name(seat),
                                         live.version, str(record.notify.get("url", "")),
                                         str(record.notify.get("base", ""))))
         return tuple(found)
@@ -829,7 +829,7 @@ class MatchService:
                     raise ApiError(409, "taken", f"seat {seat} of the rematch is taken already (by this seat's "
                                                  "token of the finished match, which gave its link then)")
             for seat in held:
-                self.store.take_seat(live.id, seat, live.seats[seat].name or f"Player {seat + 1}",
+                self.store.take_seat(live.id, seat, live.seats[seat].name or default_seat_name(seat),
                                      token_hash(token))
             live.checked = None
             self._sync(live)
@@ -899,6 +899,12 @@ def _check_choice_types(info: GameInfo, options: dict[str, Any]) -> None:
             value = options[spec.name]
             if not any(type(value) is type(choice) and value == choice for choice in spec.choices):
                 raise errors.invalid(f"option {spec.name!r} must be one of {list(spec.choices)}, not {value!r}")
+
+
+def default_seat_name(seat: int) -> str:
+    """The name of a seat whose player gave none, the same for every client (the web pages show it in their reader's
+    language: ``localizeSeats`` in web/static/i18n.js reads this very form)."""
+    return f"Player {seat + 1}"
 
 
 def _clean_name(name: str | None, seat: int) -> str | None:

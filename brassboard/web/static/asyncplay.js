@@ -36,9 +36,10 @@ export class AsyncPlay {
     this.markLog(msg);
   }
 
-  /** The page's language changed: what is drawn once (the notices menu) is named again; the rest redraws with the
-   *  next update. */
+  /** The page's language changed: what is drawn once (the clocks' label, the notices menu) is named again; the
+   *  rest redraws with the next update. */
   relabel() {
+    this.clocks.relabel();
     this.control.relabel();
   }
 

@@ -54,8 +54,12 @@ export class ClockPanel {
     this.timer = null;
   }
 
+  /** The page's language changed: the panel's own label (its rows are drawn again by every update). */
+  relabel() {
+    this.el.setAttribute("aria-label", t("clock.title"));
+  }
+
   update(msg) {
-    this.el.setAttribute("aria-label", t("clock.title"));  // in the page's language now (it may have changed)
     this.msg = msg;
     this.received = performance.now();
     const clocks = msg.clocks || [];

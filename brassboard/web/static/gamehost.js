@@ -93,9 +93,12 @@ export class GameHost {
 const CHANCE_META = new Set(["type", "chance", "player", "private_to", "secret", "reveal", "why"]);
 const chanceValue = (value) => (value !== null && typeof value === "object" ? JSON.stringify(value) : String(value));
 
+/** Whether the log `list` is scrolled to (within a line of) its newest entries: it then follows new ones. */
+export const atLogEnd = (list) => list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+
 /** The log: newest at the bottom, each entry readable, its notation small. */
 export function renderLog(list, entries, host, seats) {
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  const atBottom = atLogEnd(list);
   fill(list, entries.map((entry) => h("li", { dataset: { version: entry.version, seat: entry.seat } },
     h("span.v", { title: `#${entry.version + 1}` }, String(entry.version + 1)),
     h("span.text", host.describe(entry, seats)),

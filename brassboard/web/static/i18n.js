@@ -303,8 +303,8 @@ export function translator(...tables) {
 
 export const t = translator(STRINGS);
 
-// A seat whose player gave no name is "Player N" on the server, in English for every client (the API, notices,
-// the terminal); a web page shows that default in its reader's language. The name as the server sent it is kept in
+// A seat whose player gave no name is "Player N" on the server (service.default_seat_name), in English for every
+// client (the API, notices, the terminal); a web page shows that default in its reader's language. The name as the server sent it is kept in
 // `given`, so the seats can be named again when the language changes.
 const DEFAULT_SEAT_NAME = /^Player (\d+)$/;
 export function localizeSeats(seats) {

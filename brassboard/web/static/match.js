@@ -3,7 +3,7 @@
 import { h, fill, toast, copyText } from "./dom.js";
 import { t, localizeSeats } from "./i18n.js";
 import { api, tokens, prefs, Channel } from "./net.js";
-import { loadGameUi, GameHost, renderLog, renderScores } from "./gamehost.js";
+import { loadGameUi, GameHost, renderLog, renderScores, atLogEnd } from "./gamehost.js";
 import { Announcer } from "./announce.js";
 import { mountMoveBox } from "./movebox.js";
 import { mountBoardText } from "./boardtext.js";
@@ -104,7 +104,7 @@ function fitLog(box) {
     if (getComputedStyle(box.parentElement).position !== "sticky") { box.style.maxHeight = ""; return; }
     const top = Math.max(box.getBoundingClientRect().top, 0);
     const list = box.querySelector("ol.log");
-    const atEnd = list && list.scrollHeight - list.scrollTop - list.clientHeight < 40;  // as renderLog judges it
+    const atEnd = list && atLogEnd(list);
     box.style.maxHeight = `${Math.max(LOG_MIN_HEIGHT, window.innerHeight - top - 12)}px`;
     if (atEnd) list.scrollTop = list.scrollHeight;  // a shorter box keeps showing the newest entries
   };

@@ -258,6 +258,9 @@ function zoneSummary(z) {
   return parts.length ? h("span.ps-muted", " · " + parts.join(" · ")) : null;
 }
 
+/** "1 will not fit and is lost" / "3 will not fit and are lost": goods beyond a freighter's room. */
+const lostText = (n) => T(n === 1 ? "act.lostOne" : "act.lost", { n });
+
 /** A readable label for any legal action (menus, fallback buttons). */
 function actionLabel(a) {
   const [x, y] = a.args;
@@ -446,7 +449,7 @@ function controlsFor(step, covered) {
       for (const a of ofKind("bonus")) {
         const r = RESOURCES.indexOf(a.args[0]);
         const fits = room(view, me, r) > 0;
-        add(button(a, [iconSvg(r, 16), " ", actionLabel(a), fits ? "" : ` (${T("act.lostOne")})`], { covered }));
+        add(button(a, [iconSvg(r, 16), " ", actionLabel(a), fits ? "" : ` (${lostText(1)})`], { covered }));
       }
       break;
     }
@@ -610,7 +613,7 @@ function productionPreview(step, covered) {
     const lost = Math.max(0, result.total[r] - fits);
     out.push(h("span.ps-out", { title: T("act.outputParts", { base: result.base[r], syn: result.synergy[r], comp: result.compressor[r], air: result.airship[r] }) },
       iconSvg(r, 18), ` +${result.total[r]} `, h("small", `(${T("act.outputParts", { base: result.base[r], syn: result.synergy[r], comp: result.compressor[r], air: result.airship[r] })})`),
-      lost ? h("span.ps-warn", " · " + T(lost === 1 ? "act.lostOne" : "act.lost", { n: lost })) : null));
+      lost ? h("span.ps-warn", " · " + lostText(lost)) : null));
   }
   const idleNames = standingTanks(p).filter((z) => idleLocal.has(z)).map((z) => view.zone_names[z]);
   // every standing tank as a toggle too: the same choice as clicking the map, for keyboards and small screens
@@ -645,7 +648,7 @@ function tradeControls(step, covered) {
     const sp = spinner("buy", Math.min(...buys), Math.max(...buys), (n) => T("act.buy", { n, cost: n * price }), (n) => `buy ${RESOURCES[r]} ${n}`, covered);
     sp.setOnChange((n) => {
       const space = room(view, me, r);
-      note.replaceChildren(after(view.supply[r] - n), " · ", T("act.room", { n: space }), n > space ? h("span.ps-warn", " · " + T(n - space === 1 ? "act.lostOne" : "act.lost", { n: n - space })) : "");
+      note.replaceChildren(after(view.supply[r] - n), " · ", T("act.room", { n: space }), n > space ? h("span.ps-warn", " · " + lostText(n - space)) : "");
     });
     boxes.push(h("div.ps-trade", h("span.ps-label", iconSvg(r, 16), " ", T("act.buyLabel")), sp, note));
   }

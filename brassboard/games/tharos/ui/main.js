@@ -848,9 +848,10 @@ function eventText(e) {
     case "defended": return T(e.sure ? "ev.sure" : "ev.defended", { name: name(e.player), defence: e.defence, strength: e.strength });
     case "attack_lost": {
       // what the lost attack cost, each loss named (the counters alone changed without a word)
-      const costs = [e.tile_on_card ? T("ev.lost.card") : null, e.lost_tile ? T("ev.lost.tile", { land: land(e.landscape) }) : null,
-        e.lost_mine ? T("ev.lost.mine", { land: land(e.landscape) }) : null].filter(Boolean);
-      const lost = T("ev.lost", { name: name(e.player), defence: e.defence, strength: e.strength, land: land(e.landscape) });
+      const where = land(e.landscape);
+      const costs = [e.tile_on_card ? T("ev.lost.card") : null, e.lost_tile ? T("ev.lost.tile", { land: where }) : null,
+        e.lost_mine ? T("ev.lost.mine", { land: where }) : null].filter(Boolean);
+      const lost = T("ev.lost", { name: name(e.player), defence: e.defence, strength: e.strength, land: where });
       return costs.length ? `${lost}: ${costs.join(", ")}` : lost;
     }
     case "convert":  // the converter's name says its effect ("3 jars", "Combat +2"); the attack uses some by itself
