@@ -64,6 +64,12 @@ function render() {
   const active = document.activeElement;
   const key = active && root.contains(active) ? active.dataset.field : undefined;
   const caret = key && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
+  // a disclosure's toggle event comes a task after the click: a re-render in between (a game's texts arriving) would
+  // draw it from the stale flag and close it under the player's hand, so the page itself says what is open
+  for (const [selector, flag] of [["details.options", "optionsOpen"], ["details.designer", "designOpen"]]) {
+    const shown = root.querySelector(selector);
+    if (shown) form[flag] = shown.open;
+  }
   fill(root, h("div.lobby",
     h("section.card.newmatch", h("h2", t("lobby.new")), created ? createdBox() : null, newMatchForm()),
     h("section.lists", { id: "lists" })));
