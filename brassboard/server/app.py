@@ -50,6 +50,8 @@ from .upkeep import sweep_forever
 log = logging.getLogger("brassboard.server")
 
 MAX_LIST = 500
+STOP_PART_SECONDS = 10.0
+"""How long each part of the server may take to stop before the shutdown goes on without it."""
 
 
 # ----- request bodies -----------------------------------------------------------------------------------------------
@@ -251,14 +253,16 @@ class Server:
         self.spawn(self.clock_keeper.run())  # acts at once on deadlines that passed while no server ran
 
     async def stop(self) -> None:
-        await self.clock_keeper.stop()
-        await self.bots.stop()
+        """Stop every part in turn, each within :data:`STOP_PART_SECONDS`: one that hangs is named in the log and
+        left behind, and the rest still stop (a shutdown that never ends keeps a restart from happening)."""
+        await _bounded_stop("the clock keeper", self.clock_keeper.stop())
+        await _bounded_stop("the bots", self.bots.stop())
         if self._timeout_pool is not None:
             self._timeout_pool.stop()
-        await self.notifier.stop()
+        await _bounded_stop("the notices", self.notifier.stop())
         for task in list(self._background):
             task.cancel()
-        await self.broadcaster.stop(self.origin)
+        await _bounded_stop("the broadcaster", self.broadcaster.stop(self.origin))
         self.store.close()
         self.engine.dispose()
 
@@ -298,6 +302,17 @@ class Server:
         for target in targets:
             if self.fanout.has_clients(target):
                 self.spawn(self.fanout.push(target))
+
+
+async def _bounded_stop(part: str, stopping: Coroutine[Any, Any, None]) -> None:
+    # asyncio.wait, not wait_for: wait_for would wait again for a part that ignores its cancellation
+    task = asyncio.ensure_future(stopping)
+    done, _ = await asyncio.wait({task}, timeout=STOP_PART_SECONDS)
+    if not done:
+        task.cancel()
+        log.error("shutdown: %s did not stop within %g s; going on without them", part, STOP_PART_SECONDS)
+    elif not task.cancelled() and task.exception() is not None:
+        log.error("shutdown: %s failed to stop", part, exc_info=task.exception())
 
 
 def create_app(settings: Settings | None = None, broadcaster: Broadcaster | None = None) -> FastAPI:

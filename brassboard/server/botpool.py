@@ -19,6 +19,7 @@ import concurrent.futures
 import contextlib
 import logging
 import multiprocessing
+import threading
 from concurrent.futures.process import BrokenProcessPool
 
 from .thinking import BotAnswer, BotJob, prepare_worker, quick_move, think
@@ -53,23 +54,25 @@ class LocalBotPool:
 
     def _restart(self, why: str) -> None:
         """Drop the processes (killed: one may be stuck) and start afresh on the next decision."""
-        executor, self._executor = self._executor, None
         self.restarts += 1
         log.warning("bot workers restarted: %s", why)
+        self._drop_executor()
+
+    def _drop_executor(self) -> None:
+        """Kill the processes and shut the executor down in a thread of its own, never in the caller's: on Python
+        3.11 ``shutdown`` can block for good on a lock held by the executor's own threads while they handle the
+        killed workers (CPython gh-125451, fixed in 3.12), and the caller is the server's event loop."""
+        executor, self._executor = self._executor, None
         if executor is None:
             return
         for process in list(getattr(executor, "_processes", {}).values()):
             with contextlib.suppress(Exception):
                 process.kill()
-        executor.shutdown(wait=False, cancel_futures=True)
+        threading.Thread(target=executor.shutdown, kwargs={"wait": False, "cancel_futures": True},
+                         name="bot-pool-shutdown", daemon=True).start()
 
     def stop(self) -> None:
-        executor, self._executor = self._executor, None
-        if executor is not None:
-            for process in list(getattr(executor, "_processes", {}).values()):
-                with contextlib.suppress(Exception):
-                    process.kill()
-            executor.shutdown(wait=False, cancel_futures=True)
+        self._drop_executor()
         for waiter in self._waiting:
             waiter.cancel()
         self._waiting.clear()
