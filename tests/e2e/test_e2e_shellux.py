@@ -267,3 +267,27 @@ def test_a_disclosure_opened_just_before_a_redraw_stays_open(page: Page, e2e_ser
     }""")
     assert page.locator("details.designer").get_attribute("open") is not None
     assert page.locator('label.opt[data-option="figures"]').is_visible()
+
+
+def test_undo_stays_in_reach_when_the_status_bar_has_scrolled_away(page: Page, e2e_server: Server) -> None:
+    """A newcomer building track deep in Age of Steam's map lost Undo with the status bar that scrolled away: the
+    same button now floats in the window's corner until the bar is back in view."""
+    created = post_match(e2e_server, {"game": "tictactoe", "players": 2, "seats": ["human", "human"]})
+    page.set_viewport_size({"width": 1000, "height": 300})  # the board is longer than the window, as AoS's map is
+    page.goto(created["links"]["seats"]["0"])
+    page.locator('.ttt-grid button[data-action="mark b2"]').click()
+    undo = page.locator("#undo")
+    undo.wait_for(state="visible")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("!document.querySelector('#undo').classList.contains('floating')")  # in its bar
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_function("document.querySelector('#undo').classList.contains('floating')")
+    box = undo.bounding_box()
+    viewport = page.viewport_size
+    assert box is not None and viewport is not None
+    assert box["y"] + box["height"] <= viewport["height"] and box["x"] + box["width"] <= viewport["width"]
+    screenshot(page, "shellux_undo_floating", full_page=False)
+    undo.click()
+    page.locator("#toasts .toast.ok", has_text="Move taken back.").wait_for()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("!document.querySelector('#undo').classList.contains('floating')")

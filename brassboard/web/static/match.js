@@ -59,9 +59,13 @@ export function showMatch(element, matchId) {
   movebox = mountMoveBox({ send: sendAction, say: (text) => announcer.say(text) });
   boardText = mountBoardText({ matchId: id, seat: () => current, token: () => (typeof current === "number" ? held()[String(current)] : null) });
   movebox.row.append(boardText.element);
+  const statusbar = h("div.statusbar", els.status, els.seats, els.undo, els.tools, els.conn);
+  // a player deep in a long board (Age of Steam's map, under the game's own sticky bar) still reaches Undo: while
+  // the status bar is out of view the same button floats in the window's corner
+  new IntersectionObserver(([seen]) => els.undo.classList.toggle("floating", !seen.isIntersecting)).observe(statusbar);
   fill(element, h("div.matchpage",
     els.title,
-    h("div.statusbar", els.status, els.seats, els.undo, els.tools, els.conn),
+    statusbar,
     (asyncPlay = new AsyncPlay(id)).el,
     els.joinbox,
     els.scores,
