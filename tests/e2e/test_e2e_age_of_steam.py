@@ -16,6 +16,7 @@ a rules or bot change that keeps the seed from reaching a feature shows there fi
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -60,15 +61,42 @@ def features(action: str, view: dict[str, Any]) -> set[str]:
     return found
 
 
+def map_of(view: dict[str, Any]) -> dict[str, str]:
+    """Each hex's track and new city, as text to compare (not who owns the track: a link lost for not being
+    extended changes its owners with nobody building)."""
+    out = {tile["hex"]: json.dumps({k: v for k, v in tile.items() if k != "owners"}, sort_keys=True)
+           for tile in view["tiles"]}
+    for city in view.get("new_cities", []):
+        out[city["hex"]] = out.get(city["hex"], "") + json.dumps(city, sort_keys=True)
+    return out
+
+
+def changed_hexes(before: dict[str, str], after: dict[str, str]) -> set[str]:
+    return {hex_ for hex_ in before.keys() | after.keys() if before.get(hex_) != after.get(hex_)}
+
+
 def play(page: Page, driver: AoSDriver, browser: Browser, server: Server, match_id: str) -> set[str]:
     """Play the human seat to the end; the first of each kind of decision is a screenshot."""
     seen: set[str] = set()
     reloaded = german = undone = spectated = False
+    after_my_build: dict[str, str] | None = None  # the map as the human's last build decision left it
+    others_built = 0  # move phases that began with the others' new track marked
     while True:
         state = driver.wait_turn(timeout=60)
         if state is None:
             break
         view = state["view"]
+        if view["phase"] == "move" and after_my_build is not None:
+            # what the others built since: ringed on the map, and nothing else (a newcomer could not tell)
+            expected = changed_hexes(after_my_build, map_of(view))
+            after_my_build = None
+            shown = set(page.locator("svg.aos-map .aos-mark.fresh").evaluate_all("els => els.map(e => e.dataset.hex)"))
+            assert shown == expected, (shown, expected)
+            if expected:
+                others_built += 1
+                assert page.locator('.aos-legend [data-legend="fresh"]').is_visible()
+                if others_built == 1:
+                    screenshot(page, "aos_30_others_built")
         if view["round"] >= 2 and not reloaded:
             reloaded = True
             reload_and_resume(page, driver, state)
@@ -86,10 +114,13 @@ def play(page: Page, driver: AoSDriver, browser: Browser, server: Server, match_
         shot = f"aos_{len(seen) + 1:02d}_{new[0].replace(' ', '_')}" if new else None
         seen |= kinds
         driver.act(action, state, shot=shot)
+        if view["phase"] == "build" and action == "done":
+            after_my_build = map_of(view)
         if action.startswith("build ") and not undone:
             undone = True
             take_it_back(page, driver, state, action)
     assert reloaded and german and undone and spectated, (reloaded, german, undone, spectated)
+    assert others_built, "the others never built between the human's build and move: the marks went untested"
     return seen
 
 

@@ -115,3 +115,43 @@ def test_the_build_prompt_says_urbanization_comes_first_and_when_nothing_is_left
     urban, none = page.evaluate(JS_BUILD_PROMPTS, [{**state, "seat": 0}])
     assert urban.startswith("Urbanization first: place your new city on a town"), urban
     assert "nothing more can be built" in none and "marked hex" not in none, none
+
+
+JS_OTHERS_BUILT = """async () => {
+  const { othersBuilt } = await import('/games/age_of_steam/ui/model.js');
+  let version = 0;
+  const entry = (seat, action) => ({ version: version++, seat, action, events: [] });
+  const log = [entry(0, 'select engineer'), entry(1, 'build C3 03+14'), entry(2, 'urbanize B G2'),
+               entry(2, 'build F7 25'), entry(0, 'build D4 14')];
+  const marked = (entries, me) => [...othersBuilt(entries, me)].sort();
+  return {
+    othersTurn: marked(log.slice(0, 4), 0),              // what the others built since seat 0's last move
+    ownBuild: marked(log, 0),                            // seat 0's own build under way keeps them marked
+    afterDone: marked([...log, entry(0, 'done')], 0),    // seat 0 moved on: seen
+    bot: marked(log, 1),                                 // seat 1 sees seat 2's and seat 0's since its build
+    spectator: marked(log, null),                        // the last move's
+    empty: marked([], 0),
+  };
+}"""
+
+
+def test_the_map_marks_what_others_built_since_the_players_last_move(page: Page, e2e_server: Server) -> None:
+    """A newcomer could not see what the bots had built while they waited: the map rings each hex others built on
+    (track, upgrade, new city) since the player's last move, and keeps them while the player builds; a spectator
+    sees the last move's."""
+    page.goto("/")
+    marks = page.evaluate(JS_OTHERS_BUILT)
+    assert marks["othersTurn"] == ["C3", "F7", "G2"] and marks["ownBuild"] == ["C3", "F7", "G2"], marks
+    assert marks["afterDone"] == [] and marks["empty"] == [], marks
+    assert marks["bot"] == ["D4", "F7", "G2"] and marks["spectator"] == ["D4"], marks
+
+
+def test_a_click_on_a_hex_that_does_nothing_says_why(page: Page, e2e_server: Server) -> None:
+    """A newcomer clicking an unmarked hex met silence: the action bar says why, until the next state."""
+    open_match(page, e2e_server)  # the share step: nothing is chosen on the map
+    page.locator('svg.aos-map g.aos-hex[data-hex="C6"]').dispatch_event("click")
+    notice = page.locator(".aos-action [data-notice]")
+    notice.wait_for()
+    assert notice.inner_text() == "This step is chosen above the map, not on it."
+    page.locator('.aos-action button.aos-issue[data-action="issue 0"]').click()
+    notice.wait_for(state="detached")  # the next state clears it

@@ -390,3 +390,42 @@ def test_the_action_panel_hint_reads_across_on_a_phone(sized: Page, e2e_server: 
     # the hint wraps back to the panel's left edge, under the name, instead of standing in a column beside it
     assert hint["x"] - whole["x"] < 4 and hint["width"] > whole["width"] * 0.6, (name, hint, whole)
     screenshot(sized, "tharos_newcomer_pick_phone", full_page=False)
+
+
+JS_ROUND_SUMMARY = """async ([message]) => {
+  const m = await import('/games/tharos/ui/main.js?summary');
+  const box = document.createElement('div');
+  document.body.append(box);
+  const sent = [];
+  m.mount(box, { lang: 'en', seat: 0, send(text) { sent.push(text); } });
+  const log = [
+    { version: 10, seat: 1, action: 'pass', events: [{ type: 'medal', player: 1, medal: 'trade', n: 1 }] },
+    { version: 11, seat: 0, action: 'pass', events: [
+      { type: 'round_end_card', column: 2, card: 3, round: 1, players: [0], effects: [['jars', 2]] },
+      { type: 'damage', player: 0, effect: 'jars', amount: 2 }] },
+    { version: 12, seat: 0, action: 'medal take combat', events: [
+      { type: 'medal', player: 0, medal: 'combat', n: 1 }, { type: 'round_over', round: 1 }] },
+  ];
+  const read = () => [...box.querySelectorAll('.th-summary strong, .th-summary li')].map((x) => x.textContent);
+  m.update({ ...message, version: 13, log });
+  const shown = read();
+  box.querySelector('.th-summary button[data-summary-close]').click();
+  const closed = read();
+  m.update({ ...message, version: 14, log });  // a later state of the same round end: it stays closed
+  const later = read();
+  box.remove();
+  return { shown, closed, later };
+}"""
+
+
+def test_the_round_end_is_summed_up_until_closed(page: Page, e2e_server: Server) -> None:
+    """The round end ran by itself and a newcomer found what it did only in the log: a panel over the actions says
+    it (round-end cards and whom they hit, what each lost, the medals taken at the round end), until closed."""
+    created = open_match(page, e2e_server)
+    state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
+    message = {**state, "seat": 0, "seats": [{"seat": 0, "name": "Ada"}, {"seat": 1, "name": "Bot 2"}]}
+    out = page.evaluate(JS_ROUND_SUMMARY, [message])
+    assert out["shown"][0] == "Round 1 is over", out
+    assert out["shown"][1].startswith("round-end card 3 on attack column 2 hits Ada"), out
+    assert out["shown"][2:] == ["Ada loses jars: 2", "Ada takes 1 × combat medal"], out  # not Bot 2's mid-round medal
+    assert out["closed"] == [] and out["later"] == [], out

@@ -73,6 +73,18 @@ export class GameHost {
     return `${seat && seat.name ? seat.name : "#" + (entry.seat + 1)}: ${entry.action}`;
   }
 
+  /** The game's run key of a log entry (module.logRun): consecutive entries with one key fold into one line. */
+  runKey(entry) {
+    try { return (this.module.logRun && this.module.logRun(entry)) || null; } catch (exc) { console.error(exc); return null; }
+  }
+
+  /** One line for a folded run (module.describeRun), else how many moves it holds. */
+  describeRun(entries, seats) {
+    let text = "";
+    try { text = this.module.describeRun ? this.module.describeRun(entries) : ""; } catch (exc) { console.error(exc); }
+    return text || shellT("match.runMoves", { n: entries.length });
+  }
+
   /** The results of chance a log entry carries (its events marked `chance`), in words: the game's own
    * describeChance(entry) where it has one, else each such event's kind and public fields. */
   chance(entry, seats) {
@@ -99,11 +111,38 @@ export const atLogEnd = (list) => list.scrollHeight - list.scrollTop - list.clie
 /** The log: newest at the bottom, each entry readable, its notation small. */
 export function renderLog(list, entries, host, seats) {
   const atBottom = atLogEnd(list);
-  fill(list, entries.map((entry) => h("li", { dataset: { version: entry.version, seat: entry.seat } },
+  const item = (entry) => h("li", { dataset: { version: entry.version, seat: entry.seat } },
     h("span.v", { title: `#${entry.version + 1}` }, String(entry.version + 1)),
     h("span.text", host.describe(entry, seats)),
-    h("code.notation", entry.action))));
+    h("code.notation", entry.action));
+  // a run of like moves the game names (Planet Steam's one-credit raises) folds into one line that opens to the
+  // moves, so a long auction does not push the round's real events out of the box; it stays as the player left it
+  const open = list.openRuns || (list.openRuns = new Set());
+  fill(list, logRuns(entries, host).map((run) => {
+    if (run.length < MIN_LOG_RUN) return run.map(item);
+    const first = run[0].version, last = run[run.length - 1].version;
+    return h("li.run", { dataset: { run: first } },
+      h("details", { open: open.has(first), ontoggle: (e) => { if (e.target.open) open.add(first); else open.delete(first); } },
+        h("summary", h("span.v", `${first + 1}–${last + 1}`), h("span.text", host.describeRun(run, seats))),
+        h("ol.runlist", run.map(item))));
+  }).flat());
   if (atBottom || !list.dataset.scrolled) { list.scrollTop = list.scrollHeight; list.dataset.scrolled = "1"; }
+}
+
+/** Runs shorter than this are listed move by move. */
+const MIN_LOG_RUN = 4;
+
+/** The entries cut into runs: consecutive entries the game gives one run key, else each alone. */
+function logRuns(entries, host) {
+  const runs = [];
+  let key = null;
+  for (const entry of entries) {
+    const next = host.runKey(entry);
+    if (next !== null && next === key) runs[runs.length - 1].push(entry);
+    else runs.push([entry]);
+    key = next;
+  }
+  return runs;
 }
 
 /** The final scores: one column per seat, one row per category of the breakdown. */

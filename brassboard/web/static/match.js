@@ -59,10 +59,19 @@ export function showMatch(element, matchId) {
   movebox = mountMoveBox({ send: sendAction, say: (text) => announcer.say(text) });
   boardText = mountBoardText({ matchId: id, seat: () => current, token: () => (typeof current === "number" ? held()[String(current)] : null) });
   movebox.row.append(boardText.element);
-  const statusbar = h("div.statusbar", els.status, els.seats, els.undo, els.tools, els.conn);
+  const undoSlot = h("span.undoslot", els.undo);
+  const statusbar = h("div.statusbar", els.status, els.seats, undoSlot, els.tools, els.conn);
   // a player deep in a long board (Age of Steam's map, under the game's own sticky bar) still reaches Undo: while
-  // the status bar is out of view the same button floats in the window's corner
-  new IntersectionObserver(([seen]) => els.undo.classList.toggle("floating", !seen.isIntersecting)).observe(statusbar);
+  // the status bar is out of view the same button floats in the window's corner. Its slot keeps the button's size,
+  // so nothing on the page moves (a phone's status bar wraps: a shorter bar shifted an open menu under the finger)
+  new IntersectionObserver(([seen]) => {
+    const floating = !seen.isIntersecting;
+    if (floating === els.undo.classList.contains("floating")) return;
+    const size = els.undo.getBoundingClientRect();
+    undoSlot.style.width = floating && !els.undo.hidden ? `${size.width}px` : "";
+    undoSlot.style.height = floating && !els.undo.hidden ? `${size.height}px` : "";
+    els.undo.classList.toggle("floating", floating);
+  }).observe(statusbar);
   fill(element, h("div.matchpage",
     els.title,
     statusbar,

@@ -5,7 +5,7 @@
 import { h } from "/static/dom.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
-import { parse, parseTracks, addedTracks, traceRoute, routeIncome, stopKind, cell, LETTERS } from "./model.js";
+import { parse, parseTracks, addedTracks, traceRoute, routeIncome, stopKind, cell, LETTERS, othersBuilt } from "./model.js";
 import { drawMap, drawGhost, drawRoute, miniHex, hexTitle, drawFocus, legendRail, PLAYER_HEX, CUBE, ownerColour } from "./board.js";
 import { boardKeys } from "/static/boardkeys.js";
 
@@ -36,6 +36,8 @@ let listening = false;
 let keys = null;          // the keyboard cursor over the map's hexes (boardkeys.js)
 let zoom = null;          // the map's width as a share of its box (null: fit, or readable on a phone)
 let armed = null;         // touch: the option (notation) previewed by a first tap, played by a second
+let notice = null;        // why the hex just clicked did nothing (until the next state)
+let fresh = new Set();    // the hexes others built on since this seat's last move
 
 const lang = () => (api && api.lang) || "en";
 // the host's translator: this game's strings first, then the shell's, in the page's language; before a host
@@ -106,6 +108,8 @@ export function update(message) {
     lastKey = k;
     picker = null;
     if (urbanLetter && !legal.some((a) => a.kind === "urbanize" && a.args[0] === urbanLetter)) urbanLetter = null;
+    fresh = othersBuilt(message.log, me);
+    notice = null;
   }
   render();
 }
@@ -194,6 +198,7 @@ function renderAction() {
   }
   else if (mine) parts.push(h("strong.aos-prompt", promptFor(view, me, legal)));
   else parts.push(h("span.aos-prompt.waiting", statusLine(msg)));
+  if (notice) parts.push(h("p.aos-notice", { dataset: { notice: "" } }, notice));
   const choices = mine ? choiceRow() : [];
   if (choices.length) parts.push(h("div.aos-choices", choices));
   // this seat's own round end as things stand: said in words where the player looks while deciding
@@ -334,6 +339,7 @@ function renderMap() {
   const marks = new Map();
   if (urbanLetter) for (const a of ofKind("urbanize")) if (a.args[0] === urbanLetter) marks.set(a.args[1], "urban");
   if (!urbanLetter) for (const hex of builds.keys()) marks.set(hex, "build" + (picker && picker.kind === "build" && picker.hex === hex ? " on" : ""));
+  for (const hex of fresh) marks.set(hex, marks.has(hex) ? `${marks.get(hex)} fresh` : "fresh");
   const selectedCube = picker && picker.kind === "move" ? `${picker.hex}:${picker.colour}` : null;
   const keyboard = me !== null;   // a seat's page: the hexes are keyboard targets; a spectator's map is an image
   const focused = keys && els.mapbox.contains(document.activeElement) ? keys.current() : null;
@@ -392,6 +398,7 @@ function onHex(hex) {
   if (urbanLetter) {
     const text = `urbanize ${urbanLetter} ${hex}`;
     if (legalSet.has(text)) send(text);
+    else hexNotice(hex);
     return;
   }
   if (buildsByHex().has(hex)) {
@@ -403,7 +410,19 @@ function onHex(hex) {
   // a click on a city whose cubes can move opens the route picker of its first movable cube colour
   const group = [...movesByCube().keys()].find((k) => k.startsWith(hex + ":"));
   if (group) { openMovePicker(hex, group.split(":")[1], !!byKey); return; }
-  if (picker) { closePicker(); renderMap(); }
+  if (picker) { closePicker(); renderMap(); return; }  // a click beside an open picker only closes it
+  hexNotice(hex);
+}
+
+/** A hex clicked that no choice uses now: say why (a newcomer clicking the map met silence). */
+function hexNotice(hex) {
+  const kinds = new Set(legal.map((a) => a.kind));
+  if (!legal.length) notice = T("notice.notYourMove");
+  else if (urbanLetter) notice = T("notice.urbanTown", { hex });
+  else if (kinds.has("build")) notice = T("notice.noBuild", { hex });
+  else if (kinds.has("move")) notice = T("notice.noCubes", { hex });
+  else notice = T("notice.notMap");
+  renderAction();
 }
 
 function closePicker() {
@@ -572,6 +591,7 @@ function renderLegend() {
   items.push(h("span.aos-legenditem", { dataset: { legend: "unowned" } }, sample(ownerColour(null)), T("legend.unowned")));
   items.push(h("span.aos-legenditem", { dataset: { legend: "unfinished" } }, sample("#8a8a8a", true), T("legend.unfinished")));
   if (me !== null && view.phase === "build") items.push(h("span.aos-legenditem", h("span.aos-swatch.build"), T("legend.build")));
+  if (fresh.size) items.push(h("span.aos-legenditem", { dataset: { legend: "fresh" } }, h("span.aos-swatch.fresh"), T(me === null ? "legend.freshLast" : "legend.fresh")));
   items.push(h("span.aos-legenditem.aos-muted", T(me === null ? "legend.keysSpectator" : touchOnly() ? "legend.touch" : "legend.keys")));
   els.legend.replaceChildren(h("span.aos-legendtitle", T("legend.title")), ...items);
 }

@@ -56,6 +56,28 @@ export function addedTracks(before, after) {
   return after.tracks.filter((t) => !had.has(trackKey(t)));
 }
 
+/** The hexes others built on (track, upgrades, new cities) since this seat's last move, from the log's tail: so a
+ *  player coming back to the board sees the bots' and friends' builds at a glance. The player's own builds of the
+ *  turn under way do not count as their last move (the marks stay while they build); a spectator (``me`` null) sees
+ *  the last move's. Read from the log, not from state to state: a page may be sent several moves in one state. */
+export function othersBuilt(log, me) {
+  const entries = [...(log || [])].sort((a, b) => a.version - b.version);
+  let i = entries.length - 1;
+  if (me === null) return new Set(i >= 0 ? builtAt(entries[i]) : []);
+  while (i >= 0 && entries[i].seat === me && builtAt(entries[i]).length) i--;
+  const out = new Set();
+  for (; i >= 0 && entries[i].seat !== me; i--) for (const hex of builtAt(entries[i])) out.add(hex);
+  return out;
+}
+
+/** The hex a log entry built on: "build C4 03" and "urbanize A C4" name it. */
+function builtAt(entry) {
+  const a = parse(entry.action || "");
+  if (a.kind === "build") return [a.args[0]];
+  if (a.kind === "urbanize") return [a.args[1]];
+  return [];
+}
+
 // ----- the board as the view gives it ------------------------------------------------------------------------------
 /** Lookups over the printed map and the view: hexes by label, tiles, new cities and links by (hex, track). */
 export function board(figures, view) {

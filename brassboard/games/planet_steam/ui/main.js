@@ -140,7 +140,7 @@ function render() {
     t: T, current: currentStep()?.k === "trade" ? currentStep().r : -1,
     bonusClick: new Set(legal.filter((a) => a.kind === "bonus").map((a) => RESOURCES.indexOf(a.args[0]))),
     onBonus: (r) => send(`bonus ${RESOURCES[r]}`),
-  }));
+  }), exchangeLegend());
   if (exchangeKeys) { exchangeKeys.refresh(); if (focusInExchange) exchangeKeys.focus(); }
   els.tracks.replaceChildren(drawTracks(view, { t: T }));
   renderCards();
@@ -522,6 +522,7 @@ function controlsFor(step, covered) {
       const done = find("done");
       if (done) add(button(done, null, { covered, primary: true }));
       add(h("span.ps-note", T("board.tankTrack") + ": " + (view.track > 0 ? T("board.forSale", { n: marketTanks(view), price: tankPrice(view) }) : T("board.soldOut"))));
+      add(productionOutlook(msg.seat));
       break;
     }
     case "produce": {
@@ -536,12 +537,49 @@ function controlsFor(step, covered) {
     }
     case "certificate": {
       prompt = T("act.certificate");
-      for (const a of legal) add(button(a, null, { covered, primary: false }));
+      // all three certificates, each with its price: one out of reach says why (the player learns what they cost)
+      for (const kind of ["buy-permit", "sell-permit", "buy-quarters"]) {
+        const a = find(kind);
+        add(a ? button(a, null, { covered }) : unavailable(actionLabel({ kind, args: [], text: kind }), certificateBar(kind)));
+      }
+      const pass = find("pass");
+      if (pass) add(button(pass, null, { covered }));
       break;
     }
     default: break;
   }
   return { prompt, controls: c };
+}
+
+/** An option the rules do not allow now, shown with the reason instead of left out. */
+function unavailable(label, why) {
+  return h("span.ps-unavailable", { dataset: { unavailable: "" } }, label, h("small", ` — ${why}`));
+}
+
+/** What `cost` asks that seat `p` does not hold ("1 water, 3 credits"), or "" when it can pay. */
+function lacking(p, cost) {
+  const hold = view.holdings[p];
+  const parts = [];
+  if ((cost.credits || 0) > (hold.credits ?? 0)) parts.push(T("cost.credits", { n: cost.credits - hold.credits }));
+  RESOURCES.forEach((r, i) => { if ((cost[r] || 0) > hold.goods[i]) parts.push(T("cost." + r, { n: cost[r] - hold.goods[i] })); });
+  return parts.join(", ");
+}
+
+/** Why a certificate cannot be traded now (the rules: exchange.py's _legal_certificate). */
+function certificateBar(kind) {
+  const p = msg.seat, costs = view.figures.costs;
+  if (kind === "sell-permit") return T("why.noPermit");
+  const [stock, cost] = kind === "buy-permit" ? ["building_permits", costs.building_permit] : ["luxury_quarters", costs.luxury_quarters];
+  if (!view.stock[stock]) return T("why.noneLeft");
+  return T("why.lacking", { what: lacking(p, cost) });
+}
+
+/** What the exchange's markings mean (the drawing itself names only its supply bands). */
+function exchangeLegend() {
+  return h("p.ps-exlegend", { dataset: { legend: "exchange" } },
+    h("span.ps-exkey.order", { "aria-hidden": "true" }, "1"), " ", T("legend.order"), " · ",
+    h("span.ps-exkey.start", { "aria-hidden": "true" }, "12"), " ", T("legend.startPrice"), " · ",
+    h("span.ps-exkey.now", { "aria-hidden": "true" }, "12"), " ", T("legend.price"));
 }
 
 function chip(p) {
@@ -595,6 +633,19 @@ function spinner(key, lo, hi, label, notation, covered, { quick = [] } = {}) {
     quick.length > 1 ? h("span.ps-quick", quick.map((q) => h("button.ps-q", { type: "button", onclick: () => set(q) }, String(q)))) : null);
   box.setOnChange = (fn) => { onChange = fn; fn(value); };
   return box;
+}
+
+/** While building: what producing with every standing tank would need and bring as things stand, so a tank or
+ *  converter bought now is weighed against the energy it will cost. */
+function productionOutlook(p) {
+  const result = production(view, p, standingTanks(p));
+  const have = view.holdings[p].goods[ENERGY];
+  const gains = [];
+  for (let r = 0; r < 4; r++) if (result.total[r]) gains.push(h("span.ps-out", iconSvg(r, 14), ` +${result.total[r]}`));
+  return h("div.ps-note.ps-outlook", { dataset: { outlook: "production" } },
+    h("strong", T("act.outlook") + ": "),
+    h("span" + (result.energy > have ? ".ps-warn" : ""), iconSvg(ENERGY, 14), " ", T("act.energyNeed", { need: result.energy, have })),
+    " · ", T("act.output"), ": ", gains.length ? gains : "—");
 }
 
 function productionPreview(step, covered) {
@@ -651,6 +702,9 @@ function tradeControls(step, covered) {
       note.replaceChildren(after(view.supply[r] - n), " · ", T("act.room", { n: space }), n > space ? h("span.ps-warn", " · " + lostText(n - space)) : "");
     });
     boxes.push(h("div.ps-trade", h("span.ps-label", iconSvg(r, 16), " ", T("act.buyLabel")), sp, note));
+  } else {  // say why buying is out, rather than leave the row out
+    const why = !view.supply[r] ? T("why.supplyEmpty") : T("why.lacking", { what: lacking(me, { credits: price }) });
+    boxes.push(h("div.ps-trade.ps-muted", unavailable([iconSvg(r, 16), " ", T("act.buyLabel")], why)));
   }
   if (sells.length) {
     const note = h("div.ps-after");
@@ -779,6 +833,21 @@ export function describe(entry) {
   return `${who}: ${parts.join("; ")}`;
 }
 
+/** Log runs: a move that only bids or passes in an auction; consecutive ones fold into one line (the shell's log). */
+export function logRun(entry) {
+  const events = entry.events || [];
+  const what = events.length && events[0].what;
+  const only = events.every((e) => (e.type === "bid" || e.type === "pass") && e.what === what);
+  return what && only && events.some((e) => e.type === "bid") ? `bid:${what}` : null;
+}
+
+/** A folded run of bids: how many, from what to what, and who bid. */
+export function describeRun(entries) {
+  const bids = entries.flatMap((entry) => (entry.events || []).filter((e) => e.type === "bid"));
+  const names = [...new Set(bids.map((e) => e.player))].map(shortName).join(", ");
+  return T("log.bidRun", { n: bids.length, from: bids[0].amount, to: bids[bids.length - 1].amount, names });
+}
+
 // With hidden credits another player's amounts paid or received are left out of the events this seat receives.
 const amount = (n) => (n === undefined || n === null ? "?" : n);
 
@@ -796,7 +865,8 @@ function eventText(e, actor) {
     case "card": return other(e.player) + T("log.card", { n: e.number, names: e.specialists.map(specialistName).join(" + ") });
     case "engineer": return e.took === "permit" ? T("log.engineerPermit") : other(e.player) + T("log.engineerCredits", { n: amount(e.credits) });
     case "gain":
-      if (e.why === "production") return e.lost ? T("log.lost", { n: e.lost, res: res(e.resource) }) : "";
+      // production and a purchase say their amounts in their own line: only a loss is news here
+      if (e.why === "production" || e.why === "bought") return e.lost ? T("log.lost", { n: e.lost, res: res(e.resource) }) : "";
       if (e.why === "bonus") return other(e.player) + T("log.bonusGain", { res: res(e.resource) }) + (e.lost ? ` (${T("log.lost", { n: e.lost, res: res(e.resource) })})` : "");
       return other(e.player) + (e.lost ? T("log.gainLost", { n: e.amount, res: res(e.resource), lost: e.lost }) : T("log.gain", { n: e.amount, res: res(e.resource) }));
     case "bonus_returned": return T("log.bonusReturned", { res: Res(e.resource) });
@@ -818,8 +888,8 @@ function eventText(e, actor) {
     case "activate": return T("log.activate");
     case "decline": return T("log.decline");
     case "done": return T("log.done");
-    case "buy_tank": return T("log.buyTank", { zone: e.zone, n: e.price });
-    case "import_tank": return T("log.importTank", { zone: e.zone });
+    case "buy_tank": return T("log.buyTank", { zone: e.zone, cost: costText(view.figures.costs.market_tank, e.price || 0) });
+    case "import_tank": return T("log.importTank", { zone: e.zone, cost: costText(view.figures.costs.import_tank) });
     case "buy_converter": return T("log.buyConverter", { res: (lang() === "de" ? Res(e.converter) : res(e.converter)), zone: e.zone });
     case "buy_compressor": return T("log.buyCompressor", { zone: e.zone });
     case "move": return T("log.move", { from: e.source, to: e.target });

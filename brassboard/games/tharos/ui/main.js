@@ -39,6 +39,7 @@ let keys = [];            // the boardKeys cursors of the table, the buildings a
 let keyboard = false;     // the last input was a key (focus then follows the choice), not a pointer
 let advance = false;      // the choice moved on: put the focus where the next one is made
 let notice = null;        // why the last click did nothing (a die clicked before an action, or one it cannot use)
+let summaryClosed = -1;   // the version of the round end whose summary the player closed (or moved after)
 let inactiveOpen = null;  // the player opened (true) or closed (false) the not-yet-active cards; null: open while one can be activated
 
 const lang = () => (api && api.lang) || "en";
@@ -235,6 +236,8 @@ export function update(message) {
 // ----- choosing --------------------------------------------------------------------------------------------------
 function send(text) {
   if (!api || !legalSet.has(text)) return;
+  const ended = lastRoundEnd();
+  if (ended) summaryClosed = ended.version;  // playing on: the round's summary has had its moment
   pick = null;
   hoverCells = null;
   api.send(text);
@@ -415,7 +418,7 @@ function promptFor() {
 function renderAction() {
   const box = els.action;
   const mine = me !== null && legal.length > 0;
-  const parts = [headline()];
+  const parts = [headline(), roundSummary()];
   if (view.step === "over") parts.push(h("strong.th-prompt", T("prompt.over")), tieNote());
   else if (mine) parts.push(h("strong.th-prompt", promptFor()));
   else parts.push(h("span.th-prompt.waiting", statusLine(msg)));
@@ -430,6 +433,36 @@ function renderAction() {
   box.classList.toggle("mine", mine);
   box.replaceChildren(...parts.filter(Boolean));  // tieNote() gives null when nobody tied
   announce(said || (mine ? spokenState() : ""));
+}
+
+/** The newest log entry that ended a round (its round_over event), if the log tail holds one. */
+function lastRoundEnd() {
+  const ends = (msg.log || []).filter((entry) => (entry.events || []).some((e) => e && e.type === "round_over"));
+  return ends[ends.length - 1] || null;
+}
+
+const SUMMARY_EVENTS = new Set(["round_end_card", "damage", "medal"]);
+
+/** The round end ran by itself and only the log told of it: what it did (round-end cards and whom they hit, what
+ *  each lost, the medals taken), shown until the player closes it or plays on. */
+function roundSummary() {
+  const ended = lastRoundEnd();
+  if (!ended || ended.version <= summaryClosed || view.step === "over") return null;
+  const log = msg.log || [];
+  const before = log.filter((entry) => entry.version < ended.version && (entry.events || []).some((e) => e && e.type === "round_over"));
+  const since = before.length ? before[before.length - 1].version : -1;
+  const round = log.filter((entry) => entry.version > since && entry.version <= ended.version);
+  // from the first round-end card on (a medal taken mid-round is not the round end's doing)
+  const first = round.findIndex((entry) => (entry.events || []).some((e) => e && e.type === "round_end_card"));
+  const lines = round.slice(first < 0 ? round.length - 1 : first)
+    .flatMap((entry) => (entry.events || []).filter((e) => e && SUMMARY_EVENTS.has(e.type)))
+    .map((e) => (e.type === "medal" ? T("summary.medal", { name: seatName(e.player), medal: T("word.medal." + e.medal), n: e.n }) : eventText(e)))
+    .filter(Boolean);
+  const n = ended.events.find((e) => e && e.type === "round_over").round;
+  return h("section.th-summary", { "aria-labelledby": "th-summary-title", dataset: { round: n } },
+    h("div.th-summaryhead", h("strong", { id: "th-summary-title" }, T("summary.title", { n })),
+      h("button", { type: "button", dataset: { summaryClose: "" }, onclick: () => { summaryClosed = ended.version; render(); } }, T("summary.close"))),
+    lines.length ? h("ul", lines.map((line) => h("li", line))) : h("p.th-muted", T("summary.quiet")));
 }
 
 /** When the winner's total is shared, how the tie was broken (the score table shows equal totals and one winner). */
