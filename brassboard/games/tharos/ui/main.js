@@ -168,6 +168,7 @@ export function mount(element, a) {
   api = a;
   els = {
     action: h("section.th-action", { "aria-label": T("aria.actions") }),
+    summary: h("div.th-summarybox"),  // under the sticky action bar, not in it: the choices stay in view
     // one polite live region of this page's own: the prompt when it changes and each step of the action being put
     // together (the dice chosen, what comes next), not the whole action bar at every re-render
     live: h("p.th-sr", { "aria-live": "polite" }),
@@ -179,6 +180,7 @@ export function mount(element, a) {
   root = h("div.th-root",
     els.live,
     els.action,
+    els.summary,
     // one's own board comes right after the landscapes (on a phone it was below all eight buildings, far from the
     // dice one plays every turn); on a wide screen the grid still puts the buildings under the landscapes
     h("div.th-main", els.table, els.mine, els.buildings),
@@ -316,6 +318,7 @@ function render() {
   const section = was && root.contains(was) ? Object.values(els).find((el) => el !== els.live && el.contains(was)) : null;
   const id = section ? idOf(was) : null;
   renderAction();
+  els.summary.replaceChildren(...[roundSummary()].filter(Boolean));
   renderTable();
   renderBuildings();
   renderMine();
@@ -418,7 +421,7 @@ function promptFor() {
 function renderAction() {
   const box = els.action;
   const mine = me !== null && legal.length > 0;
-  const parts = [headline(), roundSummary()];
+  const parts = [headline()];
   if (view.step === "over") parts.push(h("strong.th-prompt", T("prompt.over")), tieNote());
   else if (mine) parts.push(h("strong.th-prompt", promptFor()));
   else parts.push(h("span.th-prompt.waiting", statusLine(msg)));
