@@ -257,6 +257,8 @@ class Server:
         left behind, and the rest still stop (a shutdown that never ends keeps a restart from happening)."""
         await _bounded_stop("the clock keeper", self.clock_keeper.stop())
         await _bounded_stop("the bots", self.bots.stop())
+        if self.bots.pool is not None:
+            self.bots.pool.stop()  # again: the bots' stop may have been left behind, and no worker outlives us
         if self._timeout_pool is not None:
             self._timeout_pool.stop()
         await _bounded_stop("the notices", self.notifier.stop())

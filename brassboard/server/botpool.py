@@ -61,7 +61,8 @@ class LocalBotPool:
     def _drop_executor(self) -> None:
         """Kill the processes and shut the executor down in a thread of its own, never in the caller's: on Python
         3.11 ``shutdown`` can block for good on a lock held by the executor's own threads while they handle the
-        killed workers (CPython gh-125451, fixed in 3.12), and the caller is the server's event loop."""
+        killed workers (CPython gh-125451, fixed in later 3.12 and 3.13 releases only), and the caller is the
+        server's event loop."""
         executor, self._executor = self._executor, None
         if executor is None:
             return

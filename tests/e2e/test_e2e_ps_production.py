@@ -194,10 +194,12 @@ JS_FOLDED_BIDS = """async ([message]) => {
     events: [{ type: 'bid', player: seat, amount, what: 'zone' }] });
   const entries = [
     { version: 0, seat: 0, action: 'pass', events: [{ type: 'pass', player: 0, what: 'card' }] },
-    ...[1, 2, 3, 4, 5, 6].map((amount, i) => bid(i + 1, i % 2, amount)),
-    { version: 7, seat: 0, action: 'pass', events: [{ type: 'pass', player: 0, what: 'zone' },
+    ...[1, 2, 3].map((amount, i) => bid(i + 1, i % 2, amount)),
+    { version: 4, seat: 2, action: 'pass', events: [{ type: 'pass', player: 2, what: 'zone' }] },  // a third bows out
+    ...[4, 5, 6].map((amount, i) => bid(i + 5, (i + 1) % 2, amount)),
+    { version: 8, seat: 0, action: 'pass', events: [{ type: 'pass', player: 0, what: 'zone' },
       { type: 'zone_won', player: 1, zone: 'C1', bid: 6, paid: 6 }] },
-    bid(8, 0, 1), bid(9, 1, 2),
+    bid(9, 0, 1), bid(10, 1, 2),
   ];
   const seats = [{ seat: 0, name: 'Ada' }, { seat: 1, name: 'Bea' }];
   renderLog(list, entries, host, seats);
@@ -226,7 +228,7 @@ def test_a_long_run_of_raises_folds_into_one_log_line(page: Page, e2e_server: Se
     page.locator("rect.ps-hit").first.wait_for()
     state = e2e_server.get(f"/api/matches/{match_id}/state?seat=0", token)
     log = page.evaluate(JS_FOLDED_BIDS, [{**state, "seat": 0}])
-    assert log["top"] == ["0", "run", "7", "8", "9"], log["top"]
+    assert log["top"] == ["0", "run", "8", "9", "10"], log["top"]  # a pass inside the auction stays in its run
     names = [seat["name"] for seat in sorted(state["seats"], key=lambda seat: seat["seat"])]
-    assert log["span"] == "2–7" and log["summary"] == f"6 bids, from 1 to 6 ({names[0]}, {names[1]})", (log, names)
-    assert log["inside"] == 6 and log["openAfterRedraw"], log
+    assert log["span"] == "2–8" and log["summary"] == f"6 bids, from 1 to 6 ({names[0]}, {names[1]})", (log, names)
+    assert log["inside"] == 7 and log["openAfterRedraw"], log

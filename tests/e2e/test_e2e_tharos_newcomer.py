@@ -414,7 +414,20 @@ JS_ROUND_SUMMARY = """async ([message]) => {
   m.update({ ...message, version: 14, log });  // a later state of the same round end: it stays closed
   const later = read();
   box.remove();
-  return { shown, closed, later };
+  // the page reloaded (a fresh module remembers no closing): shown again unless this seat has played since
+  const reread = async (fresh, entries) => {
+    const again = await import(`/games/tharos/ui/main.js?summary-${fresh}`);
+    const page = document.createElement('div');
+    document.body.append(page);
+    again.mount(page, { lang: 'en', seat: 0, send() {} });
+    again.update({ ...message, version: 20, log: entries });
+    const n = page.querySelectorAll('.th-summary').length;
+    page.remove();
+    return n;
+  };
+  const reloaded = await reread('a', log);
+  const playedSince = await reread('b', [...log, { version: 13, seat: 0, action: 'pass', events: [] }]);
+  return { shown, closed, later, reloaded, playedSince };
 }"""
 
 
@@ -429,3 +442,4 @@ def test_the_round_end_is_summed_up_until_closed(page: Page, e2e_server: Server)
     assert out["shown"][1].startswith("round-end card 3 on attack column 2 hits Ada"), out
     assert out["shown"][2:] == ["Ada loses jars: 2", "Ada takes 1 × combat medal"], out  # not Bot 2's mid-round medal
     assert out["closed"] == [] and out["later"] == [], out
+    assert out["reloaded"] == 1 and out["playedSince"] == 0, out

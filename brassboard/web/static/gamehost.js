@@ -118,6 +118,11 @@ export function renderLog(list, entries, host, seats) {
   // a run of like moves the game names (Planet Steam's one-credit raises) folds into one line that opens to the
   // moves, so a long auction does not push the round's real events out of the box; it stays as the player left it
   const open = list.openRuns || (list.openRuns = new Set());
+  // a toggle event comes a task after the click: what the page shows open is the truth (see lobby.js render)
+  for (const details of list.querySelectorAll("li.run > details")) {
+    const first = Number(details.parentElement.dataset.run);
+    if (details.open) open.add(first); else open.delete(first);
+  }
   fill(list, logRuns(entries, host).map((run) => {
     if (run.length < MIN_LOG_RUN) return run.map(item);
     const first = run[0].version, last = run[run.length - 1].version;

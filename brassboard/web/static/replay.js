@@ -186,6 +186,8 @@ function showLog(version) {
     if (after === version) { item.classList.add("current"); jump.setAttribute("aria-current", "step"); current = item; }
   }
   if (current) {
+    const run = current.closest("li.run > details");
+    if (run) run.open = true;  // the shown move folded into a run of raises: open the run
     // keep the shown move in sight inside the log's scroll box, without moving the page
     const box = els.logScroll.getBoundingClientRect();
     const row = current.getBoundingClientRect();

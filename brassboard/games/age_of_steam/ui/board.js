@@ -176,7 +176,7 @@ export function hexLabel(x, nc, b, view, t, opts) {
   if (cubes.length) parts.push(t("map.cubes", { cubes: cubes.map((c) => t("color." + c)).join(", ") }));
   const mark = (opts.marks || new Map()).get(x.hex);
   if (mark && mark.startsWith("build")) parts.push(t("map.canBuild"));
-  if (mark === "urban") parts.push(t("map.canUrbanize"));
+  if (mark && mark.split(" ").includes("urban")) parts.push(t("map.canUrbanize"));
   if (mark && mark.split(" ").includes("fresh")) parts.push(t("map.fresh"));
   if ([...(opts.movable || new Map()).keys()].some((k) => k.startsWith(x.hex + ":"))) parts.push(t("map.canMove"));
   return parts.join(" · ");

@@ -394,6 +394,7 @@ function renderMap() {
 
 function onHex(hex) {
   if (me === null) return;
+  notice = null;  // a click that does something says no more why the last one did not
   const byKey = keys && document.activeElement && document.activeElement.closest && document.activeElement.closest("g.aos-hex");
   if (urbanLetter) {
     const text = `urbanize ${urbanLetter} ${hex}`;
@@ -416,6 +417,7 @@ function onHex(hex) {
 
 /** A hex clicked that no choice uses now: say why (a newcomer clicking the map met silence). */
 function hexNotice(hex) {
+  if (view.phase === "over") return;
   const kinds = new Set(legal.map((a) => a.kind));
   if (!legal.length) notice = T("notice.notYourMove");
   else if (urbanLetter) notice = T("notice.urbanTown", { hex });

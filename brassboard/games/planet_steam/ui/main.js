@@ -571,14 +571,20 @@ function certificateBar(kind) {
   if (kind === "sell-permit") return T("why.noPermit");
   const [stock, cost] = kind === "buy-permit" ? ["building_permits", costs.building_permit] : ["luxury_quarters", costs.luxury_quarters];
   if (!view.stock[stock]) return T("why.noneLeft");
-  return T("why.lacking", { what: lacking(p, cost) });
+  return lackingText(p, cost);
+}
+
+/** "you lack 1 water" (German: "dir fehlt 1 Wasser", "dir fehlen 2 Erz"). */
+function lackingText(p, cost) {
+  const what = lacking(p, cost);
+  return T(/^1 [^,]*$/.test(what) ? "why.lackingOne" : "why.lacking", { what });
 }
 
 /** What the exchange's markings mean (the drawing itself names only its supply bands). */
 function exchangeLegend() {
   return h("p.ps-exlegend", { dataset: { legend: "exchange" } },
     h("span.ps-exkey.order", { "aria-hidden": "true" }, "1"), " ", T("legend.order"), " · ",
-    h("span.ps-exkey.start", { "aria-hidden": "true" }, "12"), " ", T("legend.startPrice"), " · ",
+    h("span.ps-exkey.start", { "aria-hidden": "true" }, "12"), " ", T("board.startPrice"), " · ",
     h("span.ps-exkey.now", { "aria-hidden": "true" }, "12"), " ", T("legend.price"));
 }
 
@@ -644,8 +650,12 @@ function productionOutlook(p) {
   for (let r = 0; r < 4; r++) if (result.total[r]) gains.push(h("span.ps-out", iconSvg(r, 14), ` +${result.total[r]}`));
   return h("div.ps-note.ps-outlook", { dataset: { outlook: "production" } },
     h("strong", T("act.outlook") + ": "),
-    h("span" + (result.energy > have ? ".ps-warn" : ""), iconSvg(ENERGY, 14), " ", T("act.energyNeed", { need: result.energy, have })),
-    " · ", T("act.output"), ": ", gains.length ? gains : "—");
+    energyNeed(result, have, 14), " · ", T("act.output"), ": ", gains.length ? gains : "—");
+}
+
+/** "Energy needed: 3 (you hold 2)", marked when it is more than held. */
+function energyNeed(result, have, size) {
+  return h("span" + (result.energy > have ? ".ps-warn" : ""), iconSvg(ENERGY, size), " ", T("act.energyNeed", { need: result.energy, have }));
 }
 
 function productionPreview(step, covered) {
@@ -676,7 +686,7 @@ function productionPreview(step, covered) {
   }));
   return h("div.ps-prod",
     toggles,
-    h("div", h("span" + (result.energy > have ? ".ps-warn" : ""), iconSvg(ENERGY, 16), " ", T("act.energyNeed", { need: result.energy, have }))),
+    h("div", energyNeed(result, have, 16)),
     h("div.ps-outs", h("strong", T("act.output") + ": "), out.length ? out : "—"),
     prod ? button(prod, idleNames.length ? T("act.produceIdle", { zones: idleNames.join(", ") }) : T("act.produceBtn"), { covered, primary: true })
       : h("span.ps-warn", T("act.energyShort")));
@@ -703,7 +713,7 @@ function tradeControls(step, covered) {
     });
     boxes.push(h("div.ps-trade", h("span.ps-label", iconSvg(r, 16), " ", T("act.buyLabel")), sp, note));
   } else {  // say why buying is out, rather than leave the row out
-    const why = !view.supply[r] ? T("why.supplyEmpty") : T("why.lacking", { what: lacking(me, { credits: price }) });
+    const why = !view.supply[r] ? T("why.supplyEmpty") : lackingText(me, { credits: price });
     boxes.push(h("div.ps-trade.ps-muted", unavailable([iconSvg(r, 16), " ", T("act.buyLabel")], why)));
   }
   if (sells.length) {
@@ -838,12 +848,13 @@ export function logRun(entry) {
   const events = entry.events || [];
   const what = events.length && events[0].what;
   const only = events.every((e) => (e.type === "bid" || e.type === "pass") && e.what === what);
-  return what && only && events.some((e) => e.type === "bid") ? `bid:${what}` : null;
+  return what && only ? `bid:${what}` : null;
 }
 
 /** A folded run of bids: how many, from what to what, and who bid. */
 export function describeRun(entries) {
   const bids = entries.flatMap((entry) => (entry.events || []).filter((e) => e.type === "bid"));
+  if (!bids.length) return T("log.passRun", { n: entries.length });
   const names = [...new Set(bids.map((e) => e.player))].map(shortName).join(", ");
   return T("log.bidRun", { n: bids.length, from: bids[0].amount, to: bids[bids.length - 1].amount, names });
 }

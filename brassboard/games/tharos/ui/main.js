@@ -452,6 +452,8 @@ function roundSummary() {
   const ended = lastRoundEnd();
   if (!ended || ended.version <= summaryClosed || view.step === "over") return null;
   const log = msg.log || [];
+  // this seat has played since (the page was reloaded, so it does not remember): the summary has had its moment
+  if (me !== null && log.some((entry) => entry.version > ended.version && entry.seat === me)) return null;
   const before = log.filter((entry) => entry.version < ended.version && (entry.events || []).some((e) => e && e.type === "round_over"));
   const since = before.length ? before[before.length - 1].version : -1;
   const round = log.filter((entry) => entry.version > since && entry.version <= ended.version);
@@ -464,7 +466,12 @@ function roundSummary() {
   const n = ended.events.find((e) => e && e.type === "round_over").round;
   return h("section.th-summary", { "aria-labelledby": "th-summary-title", dataset: { round: n } },
     h("div.th-summaryhead", h("strong", { id: "th-summary-title" }, T("summary.title", { n })),
-      h("button", { type: "button", dataset: { summaryClose: "" }, onclick: () => { summaryClosed = ended.version; render(); } }, T("summary.close"))),
+      h("button", { type: "button", dataset: { summaryClose: "" }, onclick: () => {
+        summaryClosed = ended.version;
+        render();
+        const next = els.action.querySelector("button");  // the focus goes on to the choices, not to the page's top
+        if (next) next.focus();
+      } }, T("summary.close"))),
     lines.length ? h("ul", lines.map((line) => h("li", line))) : h("p.th-muted", T("summary.quiet")));
 }
 
