@@ -10,10 +10,11 @@ seed; this test says so itself before clicking).
 from __future__ import annotations
 
 import re
+import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_helpers import SeatDriver, Server
+from e2e_helpers import SeatDriver, Server, post_match
 from e2e_policy import SEATS, SEED, choose
 from e2e_ps_helpers import create_match
 
@@ -232,3 +233,34 @@ def test_a_long_run_of_raises_folds_into_one_log_line(page: Page, e2e_server: Se
     names = [seat["name"] for seat in sorted(state["seats"], key=lambda seat: seat["seat"])]
     assert log["span"] == "2–8" and log["summary"] == f"6 bids, from 1 to 6 ({names[0]}, {names[1]})", (log, names)
     assert log["inside"] == 7 and log["openAfterRedraw"], log
+
+
+def bid_run_in(log: list[dict[str, Any]]) -> int | None:
+    """The version of the fifth entry of a run of bid-only entries in the log, if there is one."""
+    run: list[int] = []
+    for entry in sorted(log, key=lambda e: e["version"]):
+        if entry["events"] and all(e["type"] == "bid" for e in entry["events"]):
+            run.append(entry["version"])
+            if len(run) >= 5:
+                return run[-1]  # the replay at it lists the run's first five as done: folded
+        else:
+            run = []
+    return None
+
+
+def test_the_replay_opens_the_folded_run_that_holds_the_shown_move(page: Page, e2e_server: Server) -> None:
+    """A move inside a folded run of raises was the replay's current move, hidden in the closed run."""
+    match_id = post_match(e2e_server, {"game": "planet_steam", "players": 3, "seed": 5,
+                                       "seats": ["bot:greedy", "bot:greedy", "bot:greedy"]})["id"]
+    deadline = time.monotonic() + 90
+    inside = None
+    while inside is None:
+        assert time.monotonic() < deadline, "the greedy bots raised no run of four bids"
+        state = e2e_server.get(f"/api/matches/{match_id}/state")
+        inside = bid_run_in(state["log"])
+        time.sleep(0.5)
+    page.goto(f"/m/{match_id}/replay?at={inside + 1}")
+    current = page.locator("#log li.current")
+    current.wait_for(state="attached")
+    assert current.evaluate("(li) => !!li.closest('li.run > details')"), "the run was not folded"
+    assert current.is_visible() and current.evaluate("(li) => li.closest('details').open")
