@@ -20,6 +20,7 @@ import contextlib
 import logging
 import multiprocessing
 import threading
+import time
 from concurrent.futures.process import BrokenProcessPool
 
 from .thinking import BotAnswer, BotJob, prepare_worker, quick_move, think
@@ -32,12 +33,17 @@ RETRIES = 3
 GRACE_SECONDS = 5.0
 """How long past its budget a worker may take to answer (the budget interrupts the bot; this is for the worker)."""
 
+STARTUP_SECONDS = 30.0
+"""More grace while the processes start (each imports the server and the games: seconds on a busy machine, and the
+workers run at lower priority): the first decisions after a (re)start are not taken for a stuck worker."""
+
 
 class LocalBotPool:
     def __init__(self, workers: int, queue_limit: int) -> None:
         self.workers = max(1, workers)
         self.queue_limit = max(1, queue_limit)
         self._executor: concurrent.futures.ProcessPoolExecutor | None = None
+        self._started = 0.0  # time.monotonic() when the processes were (re)started
         self._waiting: collections.deque[asyncio.Future[None]] = collections.deque()
         self._busy = 0
         self.decisions = 0  # counters, for logs and tests
@@ -50,7 +56,13 @@ class LocalBotPool:
             context = multiprocessing.get_context("spawn")
             self._executor = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context,
                                                                     initializer=prepare_worker)
+            self._started = time.monotonic()
         return self._executor
+
+    def answer_within(self, budget: float) -> float:
+        """How long a decision of ``budget`` seconds may take before its worker counts as stuck."""
+        starting = time.monotonic() - self._started < STARTUP_SECONDS
+        return budget + GRACE_SECONDS + (STARTUP_SECONDS if starting else 0.0)
 
     def _restart(self, why: str) -> None:
         """Drop the processes (killed: one may be stuck) and start afresh on the next decision."""
@@ -125,13 +137,13 @@ class LocalBotPool:
         for attempt in range(1, RETRIES + 1):
             try:
                 future = loop.run_in_executor(self._pool(), think, job)
-                answer = await asyncio.wait_for(future, job.budget + GRACE_SECONDS)
+                within = self.answer_within(job.budget)
+                answer = await asyncio.wait_for(future, within)
             except BrokenProcessPool:
                 self._restart(f"a worker died deciding for match {job.match_id} (attempt {attempt})")
                 continue
             except TimeoutError:
-                self._restart(f"a worker did not answer within {job.budget + GRACE_SECONDS:g} s "
-                              f"(match {job.match_id})")
+                self._restart(f"a worker did not answer within {within:g} s (match {job.match_id})")
                 break
             self.decisions += 1
             if answer.kind != job.kind:
@@ -141,4 +153,4 @@ class LocalBotPool:
             return answer
         self.fallbacks += 1
         return await asyncio.wait_for(loop.run_in_executor(self._pool(), quick_move, job),
-                                      job.budget + GRACE_SECONDS)
+                                      self.answer_within(job.budget))

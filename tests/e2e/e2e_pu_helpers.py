@@ -137,12 +137,17 @@ class PUDriver(SeatDriver):
         self.page.wait_for_function(f"() => document.querySelector('{PLANET} g.pu-ghost')?.dataset.ok === '1'")
         assert ghost.get_attribute("data-ok") == "1", "the ghost is not green over a legal spot"
         self._shoot(shot)
+        before = self.ui_version()
         if self.touch:
             place = self.page.locator('button.pu-placehere[data-tool="place"]')
             assert place.is_enabled(), "the previewed legal spot does not enable Place here"
             place.tap()
+            if warned_of_losses(self.page, before):
+                place.tap()
         else:
             square.click()
+            if warned_of_losses(self.page, before):
+                square.click()
         self.use_keys = not self.use_keys
         return "tile" + (f" ({', '.join(steps)})" if steps else "") + (" tapped" if self.touch else "")
 
@@ -245,6 +250,14 @@ class PUDriver(SeatDriver):
         self._shoot(shot)
         self._press(confirm)
         return "station preview"
+
+
+def warned_of_losses(page: Any, before: int) -> bool:
+    """After a placement was made: True when the page warned that it destroys lifepods or rovers (then it waits for
+    a second try), False once the placement went through."""
+    page.wait_for_function("(v) => Number(document.querySelector('#status')?.dataset.version) !== v"
+                           " || !!document.querySelector('.pu-note[data-covers]')", arg=before, timeout=15_000)
+    return bool(page.locator(".pu-note[data-covers]").count())
 
 
 def shoot(page: Any, name: str) -> None:

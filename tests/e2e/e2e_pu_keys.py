@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from e2e_helpers import SeatDriver
-from e2e_pu_helpers import PLANET, SQUARE_KINDS, TRACK_KINDS
+from e2e_pu_helpers import PLANET, SQUARE_KINDS, TRACK_KINDS, warned_of_losses
 
 BOARD_TARGETS = ".pu-planetbox .pu-sq, .pu-planetbox g.pu-medal.legal, .pu-depots button.pu-depot"
 MAX_TABS = 300
@@ -152,7 +152,10 @@ class PUKeyboardDriver(SeatDriver):
         self.cursor_to(f'{PLANET} rect.pu-sq[data-x="{x + ax}"][data-y="{y + ay}"]')
         self.page.wait_for_function(f"() => document.querySelector('{PLANET} g.pu-ghost')?.dataset.ok === '1'")
         self._shoot(shot)
+        before = self.ui_version()
         self.press("Enter")
+        if warned_of_losses(self.page, before):
+            self.press("Enter")
         self.turned_before_placing += 1
         return f"tile by keys ({turns} R)"
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from e2e_helpers import Server, create_match_in_lobby, held_tokens, screenshot
-from e2e_pu_helpers import PUDriver, check_accessible
+from e2e_pu_helpers import PUDriver, check_accessible, create_match_by_api
 from e2e_pu_policy import SEATS, SEED, SOLO_SEED, choose, moved_this_turn
 
 from brassboard.bots import make_bot, seat_seed
@@ -237,3 +237,45 @@ def test_the_policy_reaches_every_feature() -> None:
         log.append({"seat": seat, "action": action})
     assert {"drop", "place", "gain", "deploy", "rove", "turn", "keep", "done"} <= kinds, kinds
     assert orientations & {1, 2, 3} and orientations & {4, 5, 6, 7}, orientations
+
+
+JS_COVERING = """async ([message, depot]) => {
+  const m = await import('/games/planet_unknown/ui/main.js?covering');
+  const box = document.createElement('div');
+  document.body.append(box);
+  const sent = [];
+  m.mount(box, { lang: 'en', seat: 0, send(text) { sent.push(text); } });
+  const view = JSON.parse(JSON.stringify(message.view));
+  const cells = view.depot_tiles[depot].orientations[0][1];
+  const [x, y] = [3, 3];
+  view.players[0].lifepods = [[x + cells[0][0], y + cells[0][1]]];  // under the tile's first square
+  view.players[0].rovers = [];
+  const place = `place ${depot} ${x} ${y} 0`;
+  m.update({ ...message, version: 900, view, legal: [place] });
+  box.querySelector(`button.pu-depot[data-depot="${depot}"]`).click();
+  const [ax, ay] = box.querySelector('.pu-depots').dataset.anchor.split(',').map(Number);
+  const square = () => box.querySelector(`.pu-planetbox rect.pu-sq[data-x="${x + ax}"][data-y="${y + ay}"]`);
+  const steps = [];
+  for (let i = 0; i < 3; i++) {
+    square().dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const note = box.querySelector('.pu-note[data-covers]');
+    steps.push({ sent: [...sent], warned: note ? note.textContent : null });
+  }
+  box.remove();
+  return { place, steps };
+}"""
+
+
+def test_a_placement_that_destroys_a_lifepod_is_warned_of_first(page: Page, e2e_server: Server) -> None:
+    """One click placed a tile over a lifepod, and only the log said it was lost: such a placement now says what it
+    destroys and waits for a second try (a click, Enter or Place here)."""
+    match_id = create_match_by_api(page, ["human"], SOLO_SEED, {}, ["Ada"])
+    tokens = held_tokens(page, match_id)
+    state = e2e_server.get(f"/api/matches/{match_id}/state?seat=0", tokens["0"])
+    depot = next(iter(state["view"]["depot_tiles"]))
+    out = page.evaluate(JS_COVERING, [{**state, "seat": 0}, depot])
+    first, second, third = out["steps"]
+    assert first["sent"] == [] and first["warned"] is None, out  # the first click shows the tile there
+    assert second["sent"] == [] and second["warned"] == ("Placing here destroys 1 lifepod under the tile. Place "
+                                                         "again (click, Enter or “Place here”) to do it anyway."), out
+    assert third["sent"] == [out["place"]], out

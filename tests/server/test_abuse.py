@@ -26,6 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from brassboard.engine import new_game
+from brassboard.server import botpool
 from brassboard.server.botpool import LocalBotPool
 from brassboard.server.guards import json_depth_exceeds
 from brassboard.server.thinking import FALLBACK_KIND, BotJob, think
@@ -314,6 +315,23 @@ def test_a_dead_bot_worker_loses_nothing_and_the_move_is_retried() -> None:
     notation, restarts = asyncio.run(scenario())
     assert notation in {str(a) for a in state.legal_actions(seat)}
     assert restarts >= 1
+
+
+def test_a_starting_bot_pool_gets_more_time_before_a_worker_counts_as_stuck(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer's first match sat still: the workers, starting on a busy machine at low priority, took longer than
+    a move's budget and grace to import the games, and the pool was restarted as stuck."""
+    clock = [1000.0]
+    monkeypatch.setattr(botpool.time, "monotonic", lambda: clock[0])
+    pool = LocalBotPool(workers=1, queue_limit=2)
+    try:
+        pool._pool()  # (re)started now: no process runs before the first decision is submitted
+        starting = pool.answer_within(0.5)
+        clock[0] += botpool.STARTUP_SECONDS + 1
+        running = pool.answer_within(0.5)
+    finally:
+        pool.stop()
+    assert starting == 0.5 + botpool.GRACE_SECONDS + botpool.STARTUP_SECONDS
+    assert running == 0.5 + botpool.GRACE_SECONDS
 
 
 def test_new_bot_matches_are_refused_while_the_bot_queue_is_full(tmp_path: Path) -> None:

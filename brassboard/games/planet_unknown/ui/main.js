@@ -37,6 +37,7 @@ let menuFrom = null;      // the element focused when the menu opened: focus goe
 let lastKey = "";
 let geo = null;           // the large planet's geometry (ghost drawing)
 let note = "";            // a short warning under the prompt (an illegal spot clicked)
+let armedPlace = null;    // a placement that destroys lifepods or rovers, warned of once: the next try places it
 let listening = false;
 let keys = null;          // the board cursor (boardkeys.js) over the planet's squares, medals and the depot tiles
 // what the keyboard cursor walks over: the planet's squares, legal medals and the depot's tiles
@@ -125,6 +126,7 @@ export function update(message) {
     lastKey = k;
     closeMenu();
     note = "";
+    armedPlace = null;
     // the tile in hand is gone (placed, or the phase moved on): the next one is previewed afresh, so that a tap
     // never places unseen; another player's move meanwhile keeps the preview
     if (sel && !legal.some((a) => a.kind === "place" && a.args[0] === sel.depot)) { sel = null; hover = null; }
@@ -271,7 +273,7 @@ function renderAction() {
     head.push(h("span.pu-prompt.waiting", statusLine(msg)));
   }
   parts.push(h("div.pu-headline", head));
-  if (note) parts.push(h("div.pu-note", { role: "alert" }, note));
+  if (note) parts.push(h("div.pu-note", { role: "alert", dataset: armedPlace ? { covers: "" } : {} }, note));
   if (view.solo_result) parts.push(soloLine());
 
   const choices = [];
@@ -527,9 +529,31 @@ function placeHere() {
   if (!cells || !hover || !myPlacing()) return;
   const [tx, ty] = spotOf(cells, hover);
   const text = `place ${sel.depot} ${tx} ${ty} ${sel.o}`;
-  if (legalSet.has(text)) { send(text); return; }
+  if (legalSet.has(text)) {
+    // a tile destroys what lies under it (placement.py): a single click gave a newcomer no chance to see it coming
+    const loss = lossesUnder(cells, tx, ty);
+    if (loss && armedPlace !== text) {
+      armedPlace = text;
+      note = T("note.covers", { what: loss });
+      renderAction();
+      return;
+    }
+    armedPlace = null;
+    send(text);
+    return;
+  }
   note = T("note.illegal");
   renderAction();
+}
+
+/** This player's lifepods and rovers the tile would cover at (x, y), in words ("1 lifepod and 1 rover"), or "". */
+function lossesUnder(cells, x, y) {
+  const under = new Set(cells.map(([dx, dy]) => key(x + dx, y + dy)));
+  const pl = view.players[me];
+  const count = (items) => items.filter(([ix, iy]) => under.has(key(ix, iy))).length;
+  const pods = count(pl.lifepods), rovers = count(pl.rovers);
+  return [pods ? T(pods === 1 ? "note.pod" : "note.pods", { n: pods }) : "", rovers ? T(rovers === 1 ? "note.rover" : "note.rovers", { n: rovers }) : ""]
+    .filter(Boolean).join(T("note.and"));
 }
 
 /** The preview's action when it stands on a legal spot, else null. */
