@@ -279,3 +279,15 @@ def test_a_placement_that_destroys_a_lifepod_is_warned_of_first(page: Page, e2e_
     assert second["sent"] == [] and second["warned"] == ("Placing here destroys 1 lifepod under the tile. Place "
                                                          "again (click, Enter or “Place here”) to do it anyway."), out
     assert third["sent"] == [out["place"]], out
+
+
+def test_what_lies_on_a_square_is_named_on_its_tooltip(page: Page, e2e_server: Server) -> None:
+    """A lifepod's mark read as a "no entry" sign and its tooltip was empty: each lifepod, meteorite and rover of the
+    player's planet names itself and what becomes of it."""
+    match_id = create_match_by_api(page, ["human"], SOLO_SEED, {}, ["Ada"])
+    view = e2e_server.get(f"/api/matches/{match_id}/state?seat=0", held_tokens(page, match_id)["0"])["view"]
+    x, y = view["players"][0]["lifepods"][0]
+    square = page.locator(f'.pu-planetbox rect.pu-sq[data-x="{x}"][data-y="{y}"] title')
+    square.wait_for(state="attached")
+    tip = square.text_content()
+    assert tip == "Lifepod: a rover that moves here collects it; a tile placed on it destroys it.", tip

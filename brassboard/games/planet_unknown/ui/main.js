@@ -401,7 +401,7 @@ function renderPlanet() {
     c: 40, t: T, interactive: own, targets, lines: clearLines, onLine: (line, n) => send(`clear ${line} ${n}`),
     roverTargets: movers, selectedRover: own ? roverSel : null,
     label: planetLabel(p), squareLabel: own ? squareLabeller(p, acts) : null, letters: resourceLetters(),
-    squareTip: own ? ((tips) => (x, y) => tips.get(key(x, y)))(squareNotes(view, p, T, true)) : null,
+    squareTip: own ? ((tips) => (x, y) => tips.get(key(x, y)))(squareTips(p)) : null,
   });
   geo = drawn;
   const svg = drawn.svg;
@@ -521,6 +521,19 @@ function onSquare(x, y, event) {
   if (!items.length) return;
   if (items.length === 1) { items[0].run(); return; }
   openMenu(event, T("menu.square", { x: x + 1, y: y + 1 }), items);
+}
+
+/** A square's tooltip: its planet's rules (modules) and what lies on it (a lifepod's mark read as "no entry"). */
+function squareTips(p) {
+  const tips = squareNotes(view, p, T, true);
+  const pl = view.players[p];
+  const add = (items, text) => {
+    for (const [x, y] of items) tips.set(key(x, y), tips.has(key(x, y)) ? `${tips.get(key(x, y))}\n${text}` : text);
+  };
+  add(pl.lifepods, T("tip.lifepod"));
+  add(pl.meteorites, T("tip.meteorite"));
+  add(pl.rovers, T("tip.rover"));
+  return tips;
 }
 
 /** Place the selected tile where its preview stands (the second tap, Enter, a click, or "Place here"). */
