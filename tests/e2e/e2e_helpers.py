@@ -82,6 +82,20 @@ def screenshot(page: Page, name: str, *, full_page: bool = True) -> Path:
 
 
 # ----- the lobby -------------------------------------------------------------------------------------------------
+def open_lobby_options(page: Page) -> None:
+    """Open the lobby's options. The form is drawn anew when a game's texts arrive: a click whose press and release
+    met two different drawings of the summary opens nothing, so it is tried again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(3):
+        if page.locator("details.options").get_attribute("open") is not None:
+            return
+        page.locator("details.options > summary").click()  # not the designers' summary inside it
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function("() => document.querySelector('details.options')?.open", timeout=3_000)
+    assert page.locator("details.options").get_attribute("open") is not None, "the lobby's options do not open"
+
+
 def create_match_in_lobby(page: Page, game: str, seats: list[str], *, seed: int | None = None,
                           name: str | None = None, options: dict[str, bool] | None = None,
                           shot: str | None = None) -> str:
@@ -100,9 +114,7 @@ def create_match_in_lobby(page: Page, game: str, seats: list[str], *, seed: int 
         field.fill(name)
         expect(field).to_have_value(name)
     if seed is not None or options:
-        shown = page.locator("details.options")
-        if shown.get_attribute("open") is None:
-            page.locator("details.options > summary").click()  # not the designers' summary inside it
+        open_lobby_options(page)
     for option, value in (options or {}).items():
         box = page.locator(f'label.opt[data-option="{option}"] input[type=checkbox]')
         if box.is_checked() != value:

@@ -21,7 +21,7 @@ import urllib.request
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_helpers import SCREENSHOTS, Server, held_tokens, post_match, screenshot
+from e2e_helpers import SCREENSHOTS, Server, held_tokens, open_lobby_options, post_match, screenshot
 from e2e_planet_unknown_modules_pages import JS_DRAW_BOARD, JS_TECH_DE, module_path
 from e2e_pu_helpers import PUDriver, check_accessible, create_match_by_api
 from e2e_pu_policy import choose, moved_this_turn
@@ -44,7 +44,7 @@ def create_module_match_in_lobby(page: Page, seats: list[str], seed: int, choice
     page.select_option("#players", str(len(seats)))
     for i, kind in enumerate(seats):
         page.select_option(f'select.seat-kind[data-seat="{i}"]', kind)
-    page.locator("details.options summary").click()
+    open_lobby_options(page)
     for option, value in choices.items():
         select = page.locator(f'label.opt[data-option="{option}"] select')
         assert select.count() == 1, f"the lobby offers no control for the option {option!r}"

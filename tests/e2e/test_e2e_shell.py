@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_helpers import SeatDriver, Server, create_match_in_lobby, held_tokens, play_until, screenshot
+from e2e_helpers import (
+    SeatDriver,
+    Server,
+    create_match_in_lobby,
+    held_tokens,
+    open_lobby_options,
+    play_until,
+    screenshot,
+)
 from e2e_policy import choose
 
 if TYPE_CHECKING:
@@ -120,9 +128,7 @@ def test_a_private_seat_is_taken_through_its_invite_link(page: Page, browser: Br
     page.select_option("#game", "tictactoe")
     page.select_option('select.seat-kind[data-seat="1"]', "open")
     assert not page.locator("#public").is_checked()  # private unless asked
-    shown = page.locator("details.options")
-    if shown.get_attribute("open") is None:
-        page.locator("details.options > summary").click()
+    open_lobby_options(page)
     page.fill("#seed", "5")
     page.click("#create")
     box = page.locator(".created")

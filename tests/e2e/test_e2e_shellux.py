@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from a11y import assert_accessible
-from e2e_helpers import Server, post_match, screenshot
+from e2e_helpers import Server, open_lobby_options, post_match, screenshot
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -241,7 +241,7 @@ def test_the_figures_overrides_wait_behind_a_designers_disclosure(page: Page, e2
     page.goto("/")
     page.locator('#game option[value="tharos"]').wait_for(state="attached")
     page.select_option("#game", "tharos")
-    page.locator("details.options > summary").click()
+    open_lobby_options(page)
     figures = page.locator('label.opt[data-option="figures"]')
     assert figures.count() == 1 and not figures.is_visible()
     assert page.locator("#seed").is_visible()  # what a player may set stays in view
@@ -259,7 +259,7 @@ def test_a_disclosure_opened_just_before_a_redraw_stays_open(page: Page, e2e_ser
     page.goto("/")
     page.locator('#game option[value="tharos"]').wait_for(state="attached")
     page.select_option("#game", "tharos")
-    page.locator("details.options > summary").click()
+    open_lobby_options(page)
     page.locator("details.designer summary").wait_for()
     page.evaluate("""() => {
         document.querySelector("details.designer summary").click();
