@@ -117,17 +117,13 @@ export function renderLog(list, entries, host, seats) {
     h("code.notation", entry.action));
   // a run of like moves the game names (Planet Steam's one-credit raises) folds into one line that opens to the
   // moves, so a long auction does not push the round's real events out of the box; it stays as the player left it
-  const open = list.openRuns || (list.openRuns = new Set());
-  // a toggle event comes a task after the click: what the page shows open is the truth (see lobby.js render)
-  for (const details of list.querySelectorAll("li.run > details")) {
-    const first = Number(details.parentElement.dataset.run);
-    if (details.open) open.add(first); else open.delete(first);
-  }
+  // which runs are open is read from the page (not from toggle events, which come a task after the click)
+  const open = new Set([...list.querySelectorAll("li.run > details[open]")].map((d) => Number(d.parentElement.dataset.run)));
   fill(list, logRuns(entries, host).map((run) => {
     if (run.length < MIN_LOG_RUN) return run.map(item);
     const first = run[0].version, last = run[run.length - 1].version;
     return h("li.run", { dataset: { run: first } },
-      h("details", { open: open.has(first), ontoggle: (e) => { if (e.target.open) open.add(first); else open.delete(first); } },
+      h("details", { open: open.has(first) },
         h("summary", h("span.v", `${first + 1}–${last + 1}`), h("span.text", host.describeRun(run, seats))),
         h("ol.runlist", run.map(item))));
   }).flat());

@@ -438,10 +438,14 @@ function renderAction() {
   announce(said || (mine ? spokenState() : ""));
 }
 
-/** The newest log entry that ended a round (its round_over event), if the log tail holds one. */
+/** The log tail's entries that ended a round (their round_over event), oldest first. */
+function roundEnds() {
+  return (msg.log || []).filter((entry) => (entry.events || []).some((e) => e && e.type === "round_over"));
+}
+
+/** The newest log entry that ended a round, if the log tail holds one. */
 function lastRoundEnd() {
-  const ends = (msg.log || []).filter((entry) => (entry.events || []).some((e) => e && e.type === "round_over"));
-  return ends[ends.length - 1] || null;
+  return roundEnds().at(-1) || null;
 }
 
 const SUMMARY_EVENTS = new Set(["round_end_card", "damage", "medal"]);
@@ -449,13 +453,13 @@ const SUMMARY_EVENTS = new Set(["round_end_card", "damage", "medal"]);
 /** The round end ran by itself and only the log told of it: what it did (round-end cards and whom they hit, what
  *  each lost, the medals taken), shown until the player closes it or plays on. */
 function roundSummary() {
-  const ended = lastRoundEnd();
+  const ends = roundEnds();
+  const ended = ends.at(-1);
   if (!ended || ended.version <= summaryClosed || view.step === "over") return null;
   const log = msg.log || [];
   // this seat has played since (the page was reloaded, so it does not remember): the summary has had its moment
   if (me !== null && log.some((entry) => entry.version > ended.version && entry.seat === me)) return null;
-  const before = log.filter((entry) => entry.version < ended.version && (entry.events || []).some((e) => e && e.type === "round_over"));
-  const since = before.length ? before[before.length - 1].version : -1;
+  const since = ends.length > 1 ? ends.at(-2).version : -1;
   const round = log.filter((entry) => entry.version > since && entry.version <= ended.version);
   // from the first round-end card on (a medal taken mid-round is not the round end's doing)
   const first = round.findIndex((entry) => (entry.events || []).some((e) => e && e.type === "round_end_card"));
