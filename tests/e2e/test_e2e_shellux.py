@@ -291,3 +291,43 @@ def test_undo_stays_in_reach_when_the_status_bar_has_scrolled_away(page: Page, e
     page.locator("#toasts .toast.ok", has_text="Move taken back.").wait_for()
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_function("!document.querySelector('#undo').classList.contains('floating')")
+
+
+JS_LOG_KEPT = """async () => {
+  const { GameHost, renderLog } = await import('/static/gamehost.js');
+  const module = await import('/games/tictactoe/ui/main.js?kept');
+  const box = document.createElement('div');
+  const list = document.createElement('ol');
+  document.body.append(box, list);
+  const host = new GameHost(box, module, { seat: 0 });
+  const seats = [{ seat: 0, name: 'Ada' }, { seat: 1, name: 'Bea' }];
+  // each state brings its log tail as new objects: the same moves must keep their lines
+  const entries = (actions) => actions.map((action, version) => ({ version, seat: version % 2, action, events: [] }));
+  const lines = () => [...list.children];
+  const texts = () => lines().map((li) => li.querySelector('.notation').textContent);
+  renderLog(list, entries(['mark a1', 'mark b1', 'mark a2']), host, seats);
+  const first = lines();
+  renderLog(list, entries(['mark a1', 'mark b1', 'mark a2', 'mark b2']), host, seats);
+  const grown = { texts: texts(), kept: first.every((li, i) => lines()[i] === li) };
+  renderLog(list, entries(['mark a1', 'mark b1']), host, seats);  // two moves taken back
+  const undone = { texts: texts(), kept: lines()[1] === first[1] };
+  renderLog(list, entries(['mark a1', 'mark c3']), host, seats);  // another move in the same place
+  const replaced = { texts: texts(), firstKept: lines()[0] === first[0], secondNew: lines()[1] !== first[1] };
+  const before = lines();
+  renderLog(list, entries(['mark a1', 'mark c3']), host, seats, { keep: false });
+  const redrawn = lines().every((li, i) => li !== before[i]) && texts().join() === 'mark a1,mark c3';
+  box.remove(); list.remove();
+  return { grown, undone, replaced, redrawn };
+}"""
+
+
+def test_the_log_keeps_the_lines_it_has_drawn(page: Page, e2e_server: Server) -> None:
+    """The log is redrawn on every state, and a long game holds hundreds of moves: the lines already drawn stay (the
+    same elements), new moves are added, moves taken back or replaced are redrawn; the replay redraws it all."""
+    page.goto("/")
+    page.locator("#game").wait_for()
+    log = page.evaluate(JS_LOG_KEPT)
+    assert log["grown"] == {"texts": ["mark a1", "mark b1", "mark a2", "mark b2"], "kept": True}, log
+    assert log["undone"] == {"texts": ["mark a1", "mark b1"], "kept": True}, log
+    assert log["replaced"] == {"texts": ["mark a1", "mark c3"], "firstKept": True, "secondNew": True}, log
+    assert log["redrawn"], log

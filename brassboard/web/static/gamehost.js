@@ -32,11 +32,13 @@ export class GameHost {
     this.seat = seat;
     this.onHover = onHover;
     this.last = null;
+    this.mounts = 0;   // which mount describes the log: a fresh one (language, seat) redraws it
     this.t = translator(module.strings || {}, STRINGS);
     this.mount();
   }
 
   mount() {
+    this.mounts += 1;
     fill(this.element);
     const host = this;
     const api = {
@@ -108,26 +110,77 @@ const chanceValue = (value) => (value !== null && typeof value === "object" ? JS
 /** Whether the log `list` is scrolled to (within a line of) its newest entries: it then follows new ones. */
 export const atLogEnd = (list) => list.scrollHeight - list.scrollTop - list.clientHeight < 40;
 
-/** The log: newest at the bottom, each entry readable, its notation small. */
-export function renderLog(list, entries, host, seats) {
-  const atBottom = atLogEnd(list);
+/** What each log list shows: its runs' signatures and their elements, and whether it follows the newest entries. */
+const drawnLogs = new WeakMap();
+/** Each entry's signature (what its line is drawn from), computed once per entry object. */
+const entrySignatures = new WeakMap();
+
+/** The log: newest at the bottom, each entry readable, its notation small.
+ *
+ * It is redrawn on every state, and a long game holds hundreds of moves: the lines already drawn are kept and only
+ * what changed is drawn (new moves, a run that grew, moves taken back). A new language or mount redraws it all.
+ * `keep: false` redraws it all every time (the replay marks its lines after drawing them). */
+export function renderLog(list, entries, host, seats, { keep = true } = {}) {
   const item = (entry) => h("li", { dataset: { version: entry.version, seat: entry.seat } },
     h("span.v", { title: `#${entry.version + 1}` }, String(entry.version + 1)),
     h("span.text", host.describe(entry, seats)),
     h("code.notation", entry.action));
+  const context = `${lang()}|${host.mounts}|${JSON.stringify((seats || []).map((seat) => seat && seat.name))}`;
+  const runs = logRuns(entries, host);
+  const signatures = runs.map((run) => (run.length < MIN_LOG_RUN ? "" : "run ") + run.map(entrySignature).join("\n"));
+  let drawn = drawnLogs.get(list);
+  if (!drawn) {
+    drawn = { context: null, signatures: [], elements: [], follow: true, scrollQueued: false };
+    drawnLogs.set(list, drawn);
+    // the list follows the newest entries while the reader keeps it scrolled to its end (read on scrolling, so
+    // that a redraw never has to ask the layout where the list stands)
+    list.addEventListener("scroll", () => { drawn.follow = atLogEnd(list); }, { passive: true });
+  }
+  let same = 0;
+  if (keep && drawn.context === context && list.childElementCount === drawn.elements.flat().length) {
+    while (same < runs.length && same < drawn.signatures.length && signatures[same] === drawn.signatures[same]) same += 1;
+  } else {
+    fill(list);
+    drawn.signatures = [];
+    drawn.elements = [];
+  }
+  if (same === runs.length && same === drawn.signatures.length) return;  // nothing new
   // a run of like moves the game names (Planet Steam's one-credit raises) folds into one line that opens to the
   // moves, so a long auction does not push the round's real events out of the box; it stays as the player left it
   // which runs are open is read from the page (not from toggle events, which come a task after the click)
   const open = new Set([...list.querySelectorAll("li.run > details[open]")].map((d) => Number(d.parentElement.dataset.run)));
-  fill(list, logRuns(entries, host).map((run) => {
+  const added = runs.slice(same).map((run) => {
     if (run.length < MIN_LOG_RUN) return run.map(item);
     const first = run[0].version, last = run[run.length - 1].version;
-    return h("li.run", { dataset: { run: first } },
+    return [h("li.run", { dataset: { run: first } },
       h("details", { open: open.has(first) },
         h("summary", h("span.v", `${first + 1}–${last + 1}`), h("span.text", host.describeRun(run, seats))),
-        h("ol.runlist", run.map(item))));
-  }).flat());
-  if (atBottom || !list.dataset.scrolled) { list.scrollTop = list.scrollHeight; list.dataset.scrolled = "1"; }
+        h("ol.runlist", run.map(item))))];
+  });
+  if (same === 0) fill(list);
+  for (const elements of drawn.elements.slice(same)) for (const element of elements) element.remove();
+  list.append(...added.flat());
+  drawn.context = context;
+  drawn.signatures = signatures;
+  drawn.elements = [...drawn.elements.slice(0, same), ...added];
+  // to the end at the next frame, not now: asking for the list's height here would lay the page out once per state
+  // (states come faster than frames while bots play), where the frame lays it out once
+  if (drawn.follow && !drawn.scrollQueued) {
+    drawn.scrollQueued = true;
+    requestAnimationFrame(() => {
+      drawn.scrollQueued = false;
+      if (drawn.follow) list.scrollTop = list.scrollHeight;
+    });
+  }
+}
+
+function entrySignature(entry) {
+  let signature = entrySignatures.get(entry);
+  if (signature === undefined) {
+    signature = `${entry.version} ${entry.seat} ${entry.action} ${JSON.stringify(entry.events || [])}`;
+    entrySignatures.set(entry, signature);
+  }
+  return signature;
 }
 
 /** Runs shorter than this are listed move by move. */

@@ -172,8 +172,8 @@ function showLog(version) {
   const entries = [...(fullLog.length >= version ? fullLog : last.log || [])].sort((a, b) => a.version - b.version);
   const done = entries.filter((entry) => entry.version < version);
   const ahead = entries.filter((entry) => entry.version >= version);
-  renderLog(els.log, done, host, summary.seats);
-  renderLog(els.ahead, ahead, host, summary.seats);
+  renderLog(els.log, done, host, summary.seats, { keep: false });  // its lines are marked below, after drawing
+  renderLog(els.ahead, ahead, host, summary.seats, { keep: false });
   els.aheadTitle.hidden = !ahead.length;
   els.ahead.hidden = !ahead.length;
   let current = null;
