@@ -385,6 +385,19 @@ def test_tracks_are_capped_at_15() -> None:
     assert "synergy rover" in legal(state, 0)
 
 
+def test_a_tiles_advance_of_a_tracker_at_the_top_is_taken_and_said() -> None:
+    """A tile's own advance must be taken even with its tracker at the top: it brings nothing, and its event says so
+    (a move without one read as a silent "gain civ" in the log)."""
+    state = at_tiles()
+    corp = with_items(state, 0, ["gain", CIV])
+    set_track(corp, "civ", 15)
+    assert legal(state, 0) == ["gain civ"]
+    events = state.apply(0, "gain civ")
+    assert corp.tracks[CIV] == 15
+    said = [(e["track"], e["position"]) for e in events if e["type"] == "no_step"]
+    assert said == [("civ", 15)]
+
+
 def test_rover_track_overflow_gives_four_movement_again() -> None:
     state = at_tiles()
     corp = with_items(state, 0, ["gain", ROVER])

@@ -88,6 +88,8 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
     if makeshift.plays(corp):  # Makeshift: the player picks the column (up or diagonally up)
         if makeshift.climbs(corp, t):
             corp.pending.append(makeshift.climb_item(t, synergy))
+        else:
+            self.emit("no_step", player=p, track=TRACKS[t], position=corp.tracks[t])
         return
     position = corp.tracks[t]
     target = corporations.step_up(corp, t)  # Cosmos: over the lifepods on the track
@@ -95,6 +97,8 @@ def _advance(self: PlanetUnknownState, p: int, corp: Corp, t: int, synergy: bool
         if t == ROVER:  # the rover track's overflow: movement again at every advance past the top
             self._gain_movement(corp, corporations.overflow_move(corp), True)
             self.emit("advance", player=p, track=TRACKS[t], position=position, overflow=True)
+        else:  # said, so that a step taken in vain (the tracker at the top, or its way blocked) is not a silent move
+            self.emit("no_step", player=p, track=TRACKS[t], position=position)
         return
     if wormhole.branches(corp, t):  # Wormhole Corp: the player picks one of the next level's two positions
         corp.pending.append(wormhole.branch_item(synergy))
