@@ -1,8 +1,8 @@
 """A seat of a Planet Unknown match played with the keyboard alone, for the browser test of issue 17.
 
 :class:`PUKeyboardDriver` carries each action out the way a keyboard user would: Tab (never a click) to reach a
-control, Enter to press it; on the board (boardkeys.js) the arrow keys walk a cursor over the planet's squares,
-the legal medals and the depot's tiles, Enter chooses, R turns the tile in hand and F mirrors it. It never posts an
+control, Enter to press it (the depot's tiles too); on the board (boardkeys.js) the arrow keys walk a cursor over the
+planet's squares and the legal medals, Enter chooses, R turns the tile in hand and F mirrors it. It never posts an
 action and never touches the mouse; ``presses`` counts the keys it used.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 from e2e_helpers import SeatDriver
 from e2e_pu_helpers import PLANET, SQUARE_KINDS, TRACK_KINDS, warned_of_losses
 
-BOARD_TARGETS = ".pu-planetbox .pu-sq, .pu-planetbox g.pu-medal.legal, .pu-depots button.pu-depot"
+BOARD_TARGETS = ".pu-planetbox .pu-sq, .pu-planetbox g.pu-medal.legal"
 MAX_TABS = 300
 MAX_ARROWS = 80
 
@@ -29,6 +29,12 @@ JS_OFFSET = """(css) => {
   return [(b.left + b.width / 2) - (a.left + a.width / 2), (b.top + b.height / 2) - (a.top + a.height / 2)];
 }"""
 JS_FOCUSED_MATCHES = "(css) => !!document.activeElement && document.activeElement.matches(css)"
+# the key that moves the focus towards the first element matching css: Shift+Tab when it comes before the focus
+JS_TAB_TOWARDS = """(css) => {
+  const target = document.querySelector(css), at = document.activeElement;
+  if (!target || !at || at === document.body) return 'Tab';
+  return at.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_PRECEDING ? 'Shift+Tab' : 'Tab';
+}"""
 JS_FOCUSED_KEY = """() => { const el = document.activeElement;
   return el ? (el.dataset?.key || el.outerHTML.slice(0, 60)) : ''; }"""
 
@@ -45,11 +51,12 @@ class PUKeyboardDriver(SeatDriver):
         self.presses[key] += 1
 
     def tab_to(self, css: str) -> None:
-        """Tab forward until the focus is on an element matching ``css``."""
+        """Tab (or Shift+Tab, where it comes before the focus) until the focus is on an element matching ``css``."""
+        key = self.page.evaluate(JS_TAB_TOWARDS, css)
         for _ in range(MAX_TABS):
             if self.page.evaluate(JS_FOCUSED_MATCHES, css):
                 return
-            self.press("Tab")
+            self.press(key)
         raise AssertionError(f"Tab never reached {css!r} (focus on {self.page.evaluate(JS_FOCUSED_KEY)})")
 
     def enter_board(self) -> None:
@@ -127,7 +134,7 @@ class PUKeyboardDriver(SeatDriver):
         tray = self.page.locator(".pu-depots")
         tile = f'button.pu-depot[data-depot="{depot}"]'
         if tray.get_attribute("data-selected") != depot:
-            self.cursor_to(tile)
+            self.tab_to(tile)
             self.press("Enter")
             self.page.wait_for_function("(d) => document.querySelector('.pu-depots')?.dataset.selected === d",
                                         arg=depot)

@@ -166,6 +166,7 @@ def check_geometry(page: Page) -> None:
     assert got == json.loads(json.dumps([tile_orientations(t) for t in range(len(tiles))]))
 
 
+@pytest.mark.long
 def test_planet_unknown_four_players_by_clicking(page: Page, e2e_server: Server) -> None:
     match_id = create(page, SEATS, SEED, OPTIONS, "pu_00_lobby")
     tokens = held_tokens(page, match_id)
@@ -197,6 +198,7 @@ def test_planet_unknown_four_players_by_clicking(page: Page, e2e_server: Server)
     check_accessible(page, "planet_unknown: the replay viewer")
 
 
+@pytest.mark.long
 def test_planet_unknown_solo_by_clicking(page: Page, e2e_server: Server) -> None:
     match_id = create(page, ["human"], SOLO_SEED, {}, "pu_solo_00_lobby")
     tokens = held_tokens(page, match_id)
@@ -291,3 +293,32 @@ def test_what_lies_on_a_square_is_named_on_its_tooltip(page: Page, e2e_server: S
     square.wait_for(state="attached")
     tip = square.text_content()
     assert tip == "Lifepod: a rover that moves here collects it; a tile placed on it destroys it.", tip
+
+
+JS_TRACKER_AT_THE_TOP = """async ([message]) => {
+  const { GameHost } = await import('/static/gamehost.js');
+  const module = await import('/games/planet_unknown/ui/main.js?top');
+  const box = document.createElement('div');
+  document.body.append(box);
+  const host = new GameHost(box, module, { seat: 0 });
+  // the civ tracker at its top, and a tile's civ advance still to take
+  message.view.players[0].tracks[0] = 15;
+  message.legal = ['gain civ'];
+  host.update(message);
+  const button = box.querySelector('button[data-action="gain civ"]');
+  const said = module.describe({ version: 9, seat: 0, action: 'gain civ',
+    events: [{ type: 'no_step', player: 0, track: 'civ', position: 15 }] });
+  box.remove();
+  return { button: button ? button.textContent : null, said };
+}"""
+
+
+def test_a_tracker_at_the_top_says_its_step_brings_nothing(page: Page, e2e_server: Server) -> None:
+    """A newcomer was offered "Civ" on a full track and the log then read "gain civ": the button says the tracker is
+    at the top, and the log says the step brought nothing (the rules' no_step event)."""
+    match_id = create_match_by_api(page, ["human", "bot:random"], SEED, {}, ["Ada", None])
+    token = held_tokens(page, match_id)["0"]
+    state = e2e_server.get(f"/api/matches/{match_id}/state?seat=0", token)
+    shown = page.evaluate(JS_TRACKER_AT_THE_TOP, [{**state, "seat": 0}])
+    assert shown["button"] and "at the top: no step" in shown["button"] and "→" not in shown["button"], shown
+    assert shown["said"] == "Ada: Civ: no step (the tracker is at the top or its way is blocked)", shown

@@ -39,9 +39,13 @@ let geo = null;           // the large planet's geometry (ghost drawing)
 let note = "";            // a short warning under the prompt (an illegal spot clicked)
 let armedPlace = null;    // a placement that destroys lifepods or rovers, warned of once: the next try places it
 let listening = false;
-let keys = null;          // the board cursor (boardkeys.js) over the planet's squares, medals and the depot tiles
+let scrollWatch = null;   // a ResizeObserver on the tracks' scroll box (scrollRegions)
+let smallPlanets = new Map();   // player -> {drawnFrom, svg}: the others' panel's planets (smallPlanet)
+let keys = null;          // the board cursor (boardkeys.js) over the planet's squares and medals
 // what the keyboard cursor walks over: the planet's squares, legal medals and the depot's tiles
-const BOARD_TARGETS = ".pu-planetbox .pu-sq, .pu-planetbox g.pu-medal.legal, .pu-depots button.pu-depot";
+// the depot's tiles are plain buttons, each its own Tab stop after the planet (a newcomer tabbing through the page
+// never found them while they were reached only by arrowing off the planet)
+const BOARD_TARGETS = ".pu-planetbox .pu-sq, .pu-planetbox g.pu-medal.legal";
 
 const TRACK_KINDS = new Set(["gain", "energy", "synergy", "advance", "regress"]);
 const SQUARE_KINDS = ["patch", "deploy", "collect", "destroy", "meteorite"];
@@ -72,6 +76,7 @@ function civName(id) { const c = view.figures.civ_cards[String(id)]; return c ? 
 export function mount(element, a) {
   if (a.seat !== me) { focus = null; sel = null; roverSel = null; }   // another hotseat seat: its own planet
   api = a;
+  smallPlanets = new Map();
   els = {
     // a labelled region, not a live one: the shell's live region speaks the turn and the news once, where this
     // bar is redrawn at every step; only a refused placement is announced from here (role alert)
@@ -97,8 +102,10 @@ export function mount(element, a) {
     els.main,
     h("section.pu-others", { "aria-label": T("aria.others") }, els.others));
   element.append(root);
-  // the tracks' panel changes size when the stylesheet arrives or the window is resized: whether it scrolls too
-  new ResizeObserver(() => scrollRegions()).observe(els.tracks);
+  // whether the tracks scroll sideways is known once they are laid out: a ResizeObserver hears of it after layout
+  // (when the stylesheet arrives, the window is resized, or the tracks are drawn anew), so no redraw forces one
+  if (scrollWatch) scrollWatch.disconnect();
+  scrollWatch = new ResizeObserver((seen) => scrollRegions(seen.map((entry) => entry.target)));
   if (keys) keys.destroy();
   keys = boardKeys(els.main, {
     selector: BOARD_TARGETS,
@@ -294,7 +301,7 @@ function renderAction() {
       const acts = ofKind(kind);
       if (!acts.length) continue;
       choices.push(h("div.pu-group", h("span.pu-glabel", T("choice." + kind)),
-        acts.map((a) => button(a, [iconSvg(a.args[0], 18), " ", trackName(a.args[0]), h("small", ` ${view.players[me].tracks[TRACKS.indexOf(a.args[0])]}→${nextPos(a)}`)], { cls: "pu-trackbtn" }))));
+        acts.map((a) => button(a, [iconSvg(a.args[0], 18), " ", trackName(a.args[0]), h("small", stepText(a))], { cls: "pu-trackbtn" }))));
     }
     const only = ofKind("only");
     if (only.length) choices.push(h("div.pu-group", h("span.pu-glabel", T("choice.only")), only.map((a) => button(a, [iconSvg(a.args[0], 18), " ", resName(a.args[0])]))));
@@ -321,6 +328,14 @@ function renderAction() {
   if (row.length) parts.push(h("div.pu-bottomrow", row));
   box.classList.toggle("mine", mine);
   box.replaceChildren(...parts);
+}
+
+/** A track button's step, "4→5"; a tracker already at the top says it moves no further (the choice may still be
+ * the only one open: the rules take the step, which brings nothing). The rover track's top brings movement. */
+function stepText(a) {
+  const pos = view.players[me].tracks[TRACKS.indexOf(a.args[0])];
+  const next = nextPos(a);
+  return next === pos && a.kind !== "regress" && a.args[0] !== "rover" ? ` ${pos} · ${T("choice.atTop")}` : ` ${pos}→${next}`;
 }
 
 function nextPos(a) {
@@ -698,6 +713,11 @@ function renderStation() {
   const steps = turnPreview ?? 0;
   const names = view.players.map((_, p) => seatName(p));
   const preview = turnPreview !== null;
+  // most states leave the station as it was (a tile placed, a track advanced): then it is not drawn again
+  const drawnFrom = JSON.stringify([view.stacks, view.rotation, view.shift, view.seats, view.commander, view.solo,
+    steps, preview, names, me, lang()]);
+  if (els.station.dataset.drawnFrom === drawnFrom) return;
+  els.station.dataset.drawnFrom = drawnFrom;
   const rows = view.players.map((_, p) => {
     const d = depotOf(view, p, steps);
     const top = (ring, index) => {
@@ -756,13 +776,13 @@ function renderTracks() {
     h("div.pu-trackscroll", { role: "region", "aria-label": T("tracks.title") },
       drawTracks(view, p, { t: T, clickable, act, techText, label: T("aria.tracks", { name: p === me ? T("planet.yours") : seatName(p), list: TRACKS.map((t, i) => `${trackName(t)} ${pl.tracks[i]}`).join(", ") }) })),
     h("div.pu-techlevels" + (module ? ".module" : ""), h("span.pu-glabel", T("tracks.tech")), h("ol", levels)));
-  scrollRegions();
+  scrollWatch.disconnect();
+  for (const box of els.tracks.querySelectorAll(".pu-trackscroll")) scrollWatch.observe(box);
 }
 
 /** A region that scrolls sideways (the tracks on a phone) takes a Tab stop; one that fits needs none. */
-function scrollRegions() {
-  if (!root) return;
-  for (const box of root.querySelectorAll(".pu-trackscroll")) {
+function scrollRegions(boxes) {
+  for (const box of boxes) {
     if (box.scrollWidth > box.clientWidth + 1) box.setAttribute("tabindex", "0"); else box.removeAttribute("tabindex");
   }
 }
@@ -814,7 +834,7 @@ function renderOthers() {
     if (view.commander === p && !view.solo) badges.push(h("span.pu-badge", "★ ", T("player.commander")));
     if ((msg.active || []).includes(p) && msg.status === "running") badges.push(h("span.pu-badge.act", T("player.acting")));
     if (view.phase === "tiles") badges.push(h("span.pu-badge", T("pstate." + (pl.finished ? "done" : pl.took_tile ? "placed" : "placing"))));
-    const small = drawPlanet(view, p, { c: 14, medals: false, label: planetLabel(p) });
+    const small = smallPlanet(p);
     const tracks = h("div.pu-minitracks", TRACKS.map((t, i) => h("span", { title: trackName(t) }, iconSvg(t, 14), h("b", String(pl.tracks[i])))));
     return h("button.pu-other" + (p === focus ? ".on" : ""), { type: "button", dataset: { player: p }, onclick: () => { focus = p; sel = p === me ? sel : null; render(); } },
       h("div.pu-otherhead", chip(p), nameTag(p, "span.pu-othername"), badges),
@@ -823,6 +843,18 @@ function renderOthers() {
       small.svg, tracks,
       h("div.pu-small.pu-muted", T("other.line", { pods: pl.lifepods_collected, met: pl.meteorites_collected, civ: pl.civ.length + pl.hidden_civ, empty: pl.empty_squares })));
   }));
+}
+
+/** The small planet of player p in the others' panel: drawn again only when that player's board or its label
+ * changed (most states change one player's board at most, and four planets are a third of the page's elements). */
+function smallPlanet(p) {
+  const label = planetLabel(p);
+  const drawnFrom = JSON.stringify([view.players[p], label]);
+  const kept = smallPlanets.get(p);
+  if (kept && kept.drawnFrom === drawnFrom) return kept;
+  const small = { drawnFrom, svg: drawPlanet(view, p, { c: 14, medals: false, label }).svg };
+  smallPlanets.set(p, small);
+  return small;
 }
 
 // ----- the menu ------------------------------------------------------------------------------------------------
@@ -888,7 +920,8 @@ export function describe(entry) {
     const line = eventText(e, entry.seat);
     if (line) parts.push(line);
   }
-  return parts.length ? `${who}: ${parts.join("; ")}` : `${who}: ${entry.action}`;
+  if (parts.length) return `${who}: ${parts.join("; ")}`;
+  return `${who}: ${actionLabel(parse(entry.action))}`;   // a move whose events say nothing shown: the move in words
 }
 
 /** The results of chance in a log entry, in words, for the shell's live region (civ cards shuffled into or out of the
@@ -916,6 +949,7 @@ function eventText(e, actor) {
     }
     case "take_unplaced": return T("log.take", { depot: T("depotl." + e.stack) });
     case "advance": return e.overflow ? other(e.player) + T("log.overflow") : other(e.player) + T(e.benefits === false ? "log.advanceNoBenefit" : "log.advance", { track: trackName(e.track), n: e.position });
+    case "no_step": return other(e.player) + T("log.noStep", { track: trackName(e.track) });
     case "regress": return other(e.player) + T("log.regress", { track: trackName(e.track), n: e.position });
     case "tech_level": return other(e.player) + T("log.tech", { r: ROMAN[e.level] });
     case "only": return T("log.only", { res: resName(e.resource) });
