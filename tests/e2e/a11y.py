@@ -5,12 +5,15 @@ a copy in this repository) with the WCAG 2.0/2.1 A and AA rules, run on the page
 elements it found, so a failure names what to fix.
 
 axe-core takes a second or more on a game's page, and the browser games screenshot (and so check) the same phase
-many times over. A page that axe-core has already found clean in this test session is therefore not checked again
-while it shows the same thing: :func:`page_key` names what the page shows — its page (lobby, match, replay), its
-language, viewport and motion preference, and every kind of element drawn (tag, classes, role and ARIA attributes,
-hidden or shown) with the text colour it is drawn in. A new phase, panel, menu, dialog, marker or colour makes a new
-key and a new check; only a clean check is remembered, so a page with a violation fails at every check.
-``BRASSBOARD_AXE_EVERY=1`` checks at every call (the way to see that the keys skip nothing).
+many times over. What axe-core has already found clean in this test session is therefore not checked again:
+:func:`page_keys` names what the page shows. Its structure key holds its page (lobby, match, replay), language,
+viewport and motion preference, and every kind of element drawn (tag, classes, role and ARIA attributes, hidden or
+shown); its inks are every way text is drawn: the text's colour (an SVG text's fill and stroke), the background it
+stands on (its own or the nearest ancestor's colour or image), its opacity and whether it is large text. A new phase,
+panel, menu, dialog or marker makes a new structure key and a check of every rule but colour contrast; text in an ink
+not yet found clean makes a check of colour contrast, which alone takes about four fifths of axe-core's time on a
+game's page. Only a clean check is remembered, so a page with a violation fails at every check.
+``BRASSBOARD_AXE_EVERY=1`` checks every rule at every call (the way to see that the keys skip nothing).
 """
 
 from __future__ import annotations
@@ -32,27 +35,43 @@ JS_HAS_AXE = "() => typeof window.axe === 'object' && typeof window.axe.run === 
 # only the violations come back: the passes and inapplicable rules are never serialised
 JS_RUN_AXE = """([context, options]) => window.axe.run(context || document, options)
   .then((results) => results.violations)"""
-# what the page shows, as a text: see the module's docstring; one evaluation, no layout change
-JS_PAGE_KEY = """() => {
-  const kinds = new Set();
+# what the page shows: its structure key and its inks (see the module's docstring); one evaluation, no layout change
+JS_PAGE_KEYS = """() => {
+  const kinds = new Set(), inks = new Set(), grounds = new Map();
+  // the background an element's text is read on: its own, else the nearest ancestor's that paints one
+  const ground = (el) => {
+    if (!el || el.nodeType !== 1) return 'none';
+    if (grounds.has(el)) return grounds.get(el);
+    const style = getComputedStyle(el);
+    const own = style.backgroundImage !== 'none' ? `image ${style.backgroundImage}`
+      : style.backgroundColor !== 'rgba(0, 0, 0, 0)' ? style.backgroundColor : null;
+    const found = own || ground(el.parentElement);
+    grounds.set(el, found);
+    return found;
+  };
   for (const el of document.querySelectorAll('body *')) {
     const shown = el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
     const aria = el.getAttributeNames().filter((n) => n.startsWith('aria-') || n === 'role' || n === 'tabindex'
       || n === 'alt' || n === 'title' || n === 'for' || n === 'lang').sort()
       .map((n) => (n === 'role' || n === 'lang' || n === 'tabindex') ? `${n}=${el.getAttribute(n)}`
         : `${n}${el.getAttribute(n) ? '' : '=empty'}`);
-    let ink = '';
-    if (shown && [...el.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim())) {
-      const style = getComputedStyle(el);
-      ink = `${style.color}/${style.backgroundColor}/${style.opacity}`;
-    }
-    kinds.add(`${el.tagName}.${[...el.classList].sort().join('.')}[${aria.join(',')}]${shown ? '' : '~'}${ink}`);
+    kinds.add(`${el.tagName}.${[...el.classList].sort().join('.')}[${aria.join(',')}]${shown ? '' : '~'}`);
+    if (!shown || ![...el.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim())) continue;
+    const style = getComputedStyle(el);
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (size >= 18.6 && Number(style.fontWeight) >= 700);
+    const ink = el instanceof SVGElement ? `fill ${style.fill} stroke ${style.stroke}` : style.color;
+    inks.add(`${ink} on ${ground(el)} ${style.opacity}${large ? ' large' : ''}`);
   }
-  return JSON.stringify([location.pathname.replace(/\\/m\\/[^/]+/, '/m/*'), document.documentElement.lang,
-    innerWidth, innerHeight, matchMedia('(prefers-reduced-motion: reduce)').matches, [...kinds].sort()]);
+  const where = [location.pathname.replace(/\\/m\\/[^/]+/, '/m/*'), document.documentElement.lang,
+    innerWidth, innerHeight, matchMedia('(prefers-reduced-motion: reduce)').matches];
+  return [JSON.stringify([...where, [...kinds].sort()]), [...inks]];
 }"""
+CONTRAST_RULE = "color-contrast"
 
-_CLEAN: set[str] = set()  # the keys of the pages axe-core found clean in this test session (this process)
+# what axe-core found clean in this test session (this process): pages' structure keys, and inks for contrast
+_CLEAN: set[str] = set()
+_CLEAN_INKS: set[str] = set()
 
 
 @cache
@@ -62,18 +81,28 @@ def _axe_script() -> str:
     return AXE_SCRIPT
 
 
-def axe_violations(page: Page, *, exclude: list[str] | None = None) -> list[dict[str, Any]]:
-    """axe-core's violations of the WCAG 2.1 A/AA rules on the page (``exclude``: CSS selectors left out)."""
+def axe_violations(page: Page, *, exclude: list[str] | None = None, contrast: bool = True,
+                   others: bool = True) -> list[dict[str, Any]]:
+    """axe-core's violations of the WCAG 2.1 A/AA rules on the page (``exclude``: CSS selectors left out);
+    ``contrast`` or ``others`` False leaves out the colour-contrast rule or every other one."""
     context: dict[str, Any] | None = {"exclude": [[selector] for selector in exclude]} if exclude else None
     if not page.evaluate(JS_HAS_AXE):
         page.evaluate(_axe_script())
-    violations: list[dict[str, Any]] = page.evaluate(JS_RUN_AXE, [context, AXE_OPTIONS])
+    options = AXE_OPTIONS
+    if not others:
+        options = {"runOnly": {"type": "rule", "values": [CONTRAST_RULE]}, "resultTypes": ["violations"]}
+    elif not contrast:
+        options = {**AXE_OPTIONS, "rules": {CONTRAST_RULE: {"enabled": False}}}
+    violations: list[dict[str, Any]] = page.evaluate(JS_RUN_AXE, [context, options])
     return violations
 
 
-def page_key(page: Page, exclude: list[str] | None = None) -> str:
-    """What the page shows, as far as the WCAG rules can tell pages apart (see the module's docstring)."""
-    return f"{page.evaluate(JS_PAGE_KEY)}|{json.dumps(sorted(exclude or []))}"
+def page_keys(page: Page, exclude: list[str] | None = None) -> tuple[str, set[str]]:
+    """What the page shows, as far as the WCAG rules can tell pages apart: its structure key and its inks (see the
+    module's docstring); what ``exclude`` leaves out is part of every key."""
+    structure, inks = page.evaluate(JS_PAGE_KEYS)
+    excluded = json.dumps(sorted(exclude or []))
+    return f"{structure}|{excluded}", {f"{ink}|{excluded}" for ink in inks}
 
 
 def describe_violations(violations: list[dict[str, Any]]) -> str:
@@ -90,11 +119,14 @@ def describe_violations(violations: list[dict[str, Any]]) -> str:
 
 def assert_accessible(page: Page, where: str, *, exclude: list[str] | None = None) -> None:
     """Fail, naming each rule and element, when axe-core finds a WCAG 2.1 A/AA violation on the page; a page already
-    found clean in this session while it showed the same (:func:`page_key`) is not checked again."""
+    found clean in this session while it showed the same (:func:`page_keys`) is not checked again."""
     every = os.environ.get(EVERY_ENV, "").strip() not in ("", "0")
-    key = page_key(page, exclude)
-    if key in _CLEAN and not every:
+    structure, inks = page_keys(page, exclude)
+    others = every or structure not in _CLEAN
+    contrast = every or not inks <= _CLEAN_INKS
+    if not others and not contrast:
         return
-    violations = axe_violations(page, exclude=exclude)
+    violations = axe_violations(page, exclude=exclude, contrast=contrast, others=others)
     assert not violations, f"accessibility violations on {where}:\n{describe_violations(violations)}"
-    _CLEAN.add(key)
+    _CLEAN.add(structure)
+    _CLEAN_INKS.update(inks)

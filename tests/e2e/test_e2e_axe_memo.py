@@ -23,10 +23,12 @@ def test_a_failing_page_fails_every_time_and_a_clean_one_is_checked_once(page: P
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(a11y.EVERY_ENV, raising=False)
     runs: list[int] = []
+    parts: list[tuple[bool, bool]] = []  # (colour contrast checked, the other rules checked) of each run
     real = a11y.axe_violations
 
     def counted(*args: object, **kwargs: object) -> list[dict[str, object]]:
         runs.append(1)
+        parts.append((bool(kwargs.get("contrast", True)), bool(kwargs.get("others", True))))
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(a11y, "axe_violations", counted)
@@ -42,3 +44,14 @@ def test_a_failing_page_fails_every_time_and_a_clean_one_is_checked_once(page: P
     page.set_content(CLEAN.replace("</main>", "<p class='new'>a new kind of element</p></main>"))
     a11y.assert_accessible(page, "the page with something new")
     assert len(runs) == 4, "a page that shows something new is checked again"
+    assert parts[-1] == (True, True), "a new kind of element with its own text: every rule"
+    # a new kind of element with no text nor background: every rule but colour contrast
+    page.set_content(CLEAN.replace("</main>", "<p class='new'>a new kind of element</p><div role='note'></div></main>"))
+    a11y.assert_accessible(page, "the page with a new element and no new colour")
+    assert len(runs) == 5 and parts[-1] == (False, True), parts
+    # the same elements in a new colour: colour contrast alone, and it finds the pale heading
+    pale = CLEAN.replace("<h1>", "<h1 style='color:#ddd'>")
+    page.set_content(pale)
+    with pytest.raises(AssertionError, match="color-contrast"):
+        a11y.assert_accessible(page, "a pale heading")
+    assert len(runs) == 6 and parts[-1] == (True, False), parts
