@@ -27,7 +27,7 @@ play: $(STAMP)
 test: $(STAMP) browser services
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	BRASSBOARD_REQUIRE_SERVICES=$${BRASSBOARD_REQUIRE_SERVICES:-1} $(BIN)/pytest -n 2 --durations=20
+	BRASSBOARD_REQUIRE_SERVICES=$${BRASSBOARD_REQUIRE_SERVICES:-1} $(BIN)/pytest -n 2 --dist worksteal --durations=20
 
 ## Debian's PostgreSQL and Redis servers for the server tests that start throwaway ones (tests/server/services.py),
 ## installed with apt when missing; no service is left running. BRASSBOARD_REQUIRE_SERVICES=0 lets those tests

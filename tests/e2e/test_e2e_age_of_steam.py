@@ -197,6 +197,7 @@ def check_geometry(page: Page) -> None:
     assert got == want
 
 
+@pytest.mark.long
 def test_age_of_steam_three_players_by_clicking(page: Page, browser: Browser, e2e_server: Server) -> None:
     match_id = create_match_in_lobby(page, GAME, SEATS, seed=SEED, name="Ada", shot="aos_00_lobby")
     tokens = held_tokens(page, match_id)

@@ -53,6 +53,7 @@ def step_key(state: dict[str, Any], action: str) -> str:
     return str(kind)
 
 
+@pytest.mark.long
 def test_planet_steam_whole_game_by_clicking(page: Page, e2e_server: Server) -> None:
     match_id = create_match_in_lobby(page, "planet_steam", SEATS, seed=SEED, name="Ada", shot="ps_00_lobby")
     tokens = held_tokens(page, match_id)

@@ -59,6 +59,7 @@ def create_module_match_in_lobby(page: Page, seats: list[str], seed: int, choice
     return found.group(1)
 
 
+@pytest.mark.long
 def test_module_game_played_to_the_end_by_clicking(page: Page, e2e_server: Server) -> None:
     match_id = create_module_match_in_lobby(page, ["human", "bot:random"], SEED,
                                             {"planets": "asymmetric", "corporations": "asymmetric"})

@@ -176,6 +176,7 @@ def check_strings(page: Page) -> None:
     assert missing == [], missing
 
 
+@pytest.mark.long
 def test_tharos_three_players_by_clicking(page: Page, browser: Browser, e2e_server: Server) -> None:
     match_id = create_match_in_lobby(page, GAME, SEATS, seed=SEED, name="Ada", shot="tharos_00_lobby")
     tokens = held_tokens(page, match_id)
