@@ -301,6 +301,9 @@ JS_TRACKER_AT_THE_TOP = """async ([message]) => {
   const box = document.createElement('div');
   document.body.append(box);
   const host = new GameHost(box, module, { seat: 0 });
+  // before the first tile: the prompt says where it must go
+  const first = module.status({ ...message, status: 'running', legal: ['place inner 0 0 0'],
+    view: { ...message.view, phase: 'tiles' } });
   // the civ tracker at its top, and a tile's civ advance still to take
   message.view.players[0].tracks[0] = 15;
   message.legal = ['gain civ'];
@@ -309,16 +312,18 @@ JS_TRACKER_AT_THE_TOP = """async ([message]) => {
   const said = module.describe({ version: 9, seat: 0, action: 'gain civ',
     events: [{ type: 'no_step', player: 0, track: 'civ', position: 15 }] });
   box.remove();
-  return { button: button ? button.textContent : null, said };
+  return { button: button ? button.textContent : null, said, first };
 }"""
 
 
 def test_a_tracker_at_the_top_says_its_step_brings_nothing(page: Page, e2e_server: Server) -> None:
     """A newcomer was offered "Civ" on a full track and the log then read "gain civ": the button says the tracker is
-    at the top, and the log says the step brought nothing (the rules' no_step event)."""
+    at the top, and the log says the step brought nothing (the rules' no_step event). The same newcomer learnt the
+    first tile's rule only from the ghost turning red: the prompt says it."""
     match_id = create_match_by_api(page, ["human", "bot:random"], SEED, {}, ["Ada", None])
     token = held_tokens(page, match_id)["0"]
     state = e2e_server.get(f"/api/matches/{match_id}/state?seat=0", token)
     shown = page.evaluate(JS_TRACKER_AT_THE_TOP, [{**state, "seat": 0}])
     assert shown["button"] and "at the top: no step" in shown["button"] and "→" not in shown["button"], shown
     assert shown["said"] == "Ada: Civ: no step (the tracker is at the top or its way is blocked)", shown
+    assert shown["first"].endswith("Your first tile must touch the planet's edge."), shown

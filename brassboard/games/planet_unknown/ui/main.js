@@ -7,7 +7,7 @@ import { h, s } from "/static/dom.js";
 import { boardKeys } from "/static/boardkeys.js";
 import { translator } from "/static/i18n.js";
 import { strings as STRINGS } from "./strings.js";
-import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf, coverOf, planetSquares } from "./model.js";
+import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf, coverOf, planetSquares, planetOf } from "./model.js";
 import { drawPlanet, drawGhost, drawStation, tileSvg, iconSvg, PLAYER_HEX, ROMAN, TARGET_GLYPH } from "./board.js";
 import { drawTracks } from "./tracks.js";
 import { MODULE_KINDS, moduleActionLabel, modulePrompt, moduleChoices, techTexts, boardLegend, squareNotes, moduleEventText, abilityActions } from "./modules.js";
@@ -255,8 +255,13 @@ function promptFor(v, seat, acts) {
     const item = pl.pending.find((i) => i[0] === "objectives");
     return T("prompt.drop", { n: item ? item[1] : 1 });
   }
-  if (kinds.has("place") && v.phase === "tiles" && !pl.took_tile) return T("prompt.place");
-  if (kinds.has("place")) return T("prompt.placeExtra");
+  if (kinds.has("place")) {
+    const prompt = T(v.phase === "tiles" && !pl.took_tile ? "prompt.place" : "prompt.placeExtra");
+    if (pl.tiles.length) return prompt;
+    // the first tile's own rule, which a newcomer only learnt from the ghost turning red
+    const planet = planetOf({ ...v, figures: FIGURES }, seat);
+    return `${prompt} ${T(planet && planet.rule === "centre_start" ? "prompt.firstCentre" : "prompt.firstEdge")}`;
+  }
   if (kinds.has("take")) return T("prompt.take");
   const open = pl.pending.filter((i) => i[0] !== "civ" && i[0] !== "objectives").map((i) => T("item." + i[0]));
   if (open.length) return T("prompt.resolve", { items: [...new Set(open)].join(", ") });
