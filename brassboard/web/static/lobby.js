@@ -141,7 +141,10 @@ function newMatchForm() {
 /** A bot's name in the seat list: its difficulty level where GET /api/games maps one to it (e.g. "Bot: Hard (mcts-strong)"). */
 function botLabel(game, kind) {
   const level = (game.levels || []).find((l) => l.bot === kind);
-  return level ? t("lobby.kind.level", { level: t(`lobby.level.${level.level}`), kind }) : t("lobby.kind.bot", { kind });
+  if (level) return t("lobby.kind.level", { level: t(`lobby.level.${level.level}`), kind });
+  // a bot outside the levels says how strong it is where we measured it (plain mcts: docs/bots.md), not its name alone
+  const known = t(`lobby.kind.bot.${kind}`, { kind });
+  return known === `lobby.kind.bot.${kind}` ? t("lobby.kind.bot", { kind }) : known;
 }
 
 /** The seat kinds a game offers: a human here, an open seat, and one per bot the server names for the game — the
