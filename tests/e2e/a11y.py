@@ -9,7 +9,8 @@ many times over. What axe-core has already found clean in this test session is t
 :func:`page_keys` names what the page shows. Its structure key holds its page (lobby, match, replay), language,
 viewport and motion preference, and every kind of element drawn (tag, classes, role and ARIA attributes, hidden or
 shown); its inks are every way text is drawn: the text's colour (an SVG text's fill and stroke), the background it
-stands on (its own or the nearest ancestor's colour or image), its opacity and whether it is large text. A new phase,
+stands on (its own and its ancestors' up to the first opaque one, or an image; an SVG text's also the shape drawn
+before it), its opacity with its ancestors' and whether it is large text; form controls count as text. A new phase,
 panel, menu, dialog or marker makes a new structure key and a check of every rule but colour contrast; text in an ink
 not yet found clean makes a check of colour contrast, which alone takes about four fifths of axe-core's time on a
 game's page. Only a clean check is remembered, so a page with a violation fails at every check.
@@ -37,17 +38,27 @@ JS_RUN_AXE = """([context, options]) => window.axe.run(context || document, opti
   .then((results) => results.violations)"""
 # what the page shows: its structure key and its inks (see the module's docstring); one evaluation, no layout change
 JS_PAGE_KEYS = """() => {
-  const kinds = new Set(), inks = new Set(), grounds = new Map();
-  // the background an element's text is read on: its own, else the nearest ancestor's that paints one
+  const kinds = new Set(), inks = new Set(), grounds = new Map(), fades = new Map();
+  // the backgrounds an element's text is read on: its own and its ancestors' up to the first opaque one (a
+  // see-through colour shows what is under it), or an image
   const ground = (el) => {
     if (!el || el.nodeType !== 1) return 'none';
     if (grounds.has(el)) return grounds.get(el);
     const style = getComputedStyle(el);
-    const own = style.backgroundImage !== 'none' ? `image ${style.backgroundImage}`
-      : style.backgroundColor !== 'rgba(0, 0, 0, 0)' ? style.backgroundColor : null;
-    const found = own || ground(el.parentElement);
+    const colour = style.backgroundColor;
+    let found;
+    if (style.backgroundImage !== 'none') found = `image ${style.backgroundImage}`;
+    else if (colour === 'rgba(0, 0, 0, 0)') found = ground(el.parentElement);
+    else if (colour.startsWith('rgba(')) found = `${colour} over ${ground(el.parentElement)}`;
+    else found = colour;
     grounds.set(el, found);
     return found;
+  };
+  // the opacity the element is drawn with: its own times its ancestors'
+  const fade = (el) => {
+    if (!el || el.nodeType !== 1) return 1;
+    if (!fades.has(el)) fades.set(el, Number(getComputedStyle(el).opacity) * fade(el.parentElement));
+    return fades.get(el);
   };
   for (const el of document.querySelectorAll('body *')) {
     const shown = el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
@@ -56,12 +67,19 @@ JS_PAGE_KEYS = """() => {
       .map((n) => (n === 'role' || n === 'lang' || n === 'tabindex') ? `${n}=${el.getAttribute(n)}`
         : `${n}${el.getAttribute(n) ? '' : '=empty'}`);
     kinds.add(`${el.tagName}.${[...el.classList].sort().join('.')}[${aria.join(',')}]${shown ? '' : '~'}`);
-    if (!shown || ![...el.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim())) continue;
+    const control = el.matches('input, textarea, select');  // their text is no child node
+    if (!shown || !(control || [...el.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()))) continue;
     const style = getComputedStyle(el);
     const size = parseFloat(style.fontSize);
-    const large = size >= 24 || (size >= 18.6 && Number(style.fontWeight) >= 700);
-    const ink = el instanceof SVGElement ? `fill ${style.fill} stroke ${style.stroke}` : style.color;
-    inks.add(`${ink} on ${ground(el)} ${style.opacity}${large ? ' large' : ''}`);
+    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);  // axe-core's: 18pt, 14pt bold
+    let ink = style.color;
+    if (el instanceof SVGElement) {
+      // an SVG text is read on the shape drawn before it in its group (a number on a coloured disc), if any
+      let shape = el.previousElementSibling;
+      while (shape && shape.tagName === 'text') shape = shape.previousElementSibling;
+      ink = `fill ${style.fill} stroke ${style.stroke}` + (shape ? ` over ${getComputedStyle(shape).fill}` : '');
+    }
+    inks.add(`${ink} on ${ground(el)} ${fade(el).toFixed(2)}${large ? ' large' : ''}`);
   }
   const where = [location.pathname.replace(/\\/m\\/[^/]+/, '/m/*'), document.documentElement.lang,
     innerWidth, innerHeight, matchMedia('(prefers-reduced-motion: reduce)').matches];

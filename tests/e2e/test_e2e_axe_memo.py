@@ -22,6 +22,9 @@ BROKEN = CLEAN.replace("<h1>Clean</h1>", "<h1>Clean</h1><img src='data:,' width=
 def test_a_failing_page_fails_every_time_and_a_clean_one_is_checked_once(page: Page,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(a11y.EVERY_ENV, raising=False)
+    # a memory of its own: the browser tests before this one in the worker found other pages and inks clean
+    monkeypatch.setattr(a11y, "_CLEAN", set())
+    monkeypatch.setattr(a11y, "_CLEAN_INKS", set())
     runs: list[int] = []
     parts: list[tuple[bool, bool]] = []  # (colour contrast checked, the other rules checked) of each run
     real = a11y.axe_violations
@@ -55,3 +58,8 @@ def test_a_failing_page_fails_every_time_and_a_clean_one_is_checked_once(page: P
     with pytest.raises(AssertionError, match="color-contrast"):
         a11y.assert_accessible(page, "a pale heading")
     assert len(runs) == 6 and parts[-1] == (True, False), parts
+    # the same heading faded by an ancestor's opacity: a new ink too
+    page.set_content(CLEAN.replace("<main>", "<main style='opacity:.3'>"))
+    with pytest.raises(AssertionError, match="color-contrast"):
+        a11y.assert_accessible(page, "a heading faded by its container")
+    assert len(runs) == 7 and parts[-1] == (True, False), parts

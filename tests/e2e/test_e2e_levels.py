@@ -25,7 +25,7 @@ def test_the_seat_list_names_the_difficulty_levels(page: Page, e2e_server: Serve
     option.wait_for(state="attached")
     assert option.text_content() == "Bot: Hard (mcts-strong)"
     labels = page.locator('select.seat-kind[data-seat="1"] option').all_text_contents()
-    plain = "Bot: plain search, between Beginner and Easy (mcts)"  # a newcomer met a bare "Bot: mcts" unexplained
+    plain = "Bot: plain search, weaker than Easy (mcts)"  # a newcomer met a bare "Bot: mcts" unexplained
     assert "Bot: Easy (greedy)" in labels and "Bot: Beginner (random)" in labels and plain in labels
     # the levels come easiest first, then the kinds without a level (a newcomer met them in the server's order)
     bots = [label for label in labels if label.startswith("Bot:")]

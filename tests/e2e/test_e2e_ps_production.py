@@ -215,6 +215,8 @@ JS_FOLDED_BIDS = """async ([message]) => {
   await new Promise((done) => setTimeout(done, 50));
   renderLog(list, entries, host, seats);  // the next state: the run the player opened stays open
   first.openAfterRedraw = list.querySelector('li.run details').open;
+  renderLog(list, entries, host, seats, { keep: false });  // drawn whole (as the replay does): still open
+  first.openAfterFullRedraw = list.querySelector('li.run details').open;
   box.remove(); list.remove();
   return first;
 }"""
@@ -232,7 +234,7 @@ def test_a_long_run_of_raises_folds_into_one_log_line(page: Page, e2e_server: Se
     assert log["top"] == ["0", "run", "8", "9", "10"], log["top"]  # a pass inside the auction stays in its run
     names = [seat["name"] for seat in sorted(state["seats"], key=lambda seat: seat["seat"])]
     assert log["span"] == "2–8" and log["summary"] == f"6 bids, from 1 to 6 ({names[0]}, {names[1]})", (log, names)
-    assert log["inside"] == 7 and log["openAfterRedraw"], log
+    assert log["inside"] == 7 and log["openAfterRedraw"] and log["openAfterFullRedraw"], log
 
 
 def bid_run_in(log: list[dict[str, Any]]) -> int | None:

@@ -130,12 +130,18 @@ export function renderLog(list, entries, host, seats, { keep = true } = {}) {
   const signatures = runs.map((run) => (run.length < MIN_LOG_RUN ? "" : "run ") + run.map(entrySignature).join("\n"));
   let drawn = drawnLogs.get(list);
   if (!drawn) {
-    drawn = { context: null, signatures: [], elements: [], follow: true, scrollQueued: false };
+    drawn = { context: null, signatures: [], elements: [], follow: true, scrollQueued: false, ownTop: Infinity };
     drawnLogs.set(list, drawn);
     // the list follows the newest entries while the reader keeps it scrolled to its end (read on scrolling, so
-    // that a redraw never has to ask the layout where the list stands)
-    list.addEventListener("scroll", () => { drawn.follow = atLogEnd(list); }, { passive: true });
+    // that a redraw never has to ask the layout where the list stands); the scroll event of our own scroll to the
+    // end comes a frame later, when more lines may have come: it does not count as the reader scrolling away
+    list.addEventListener("scroll", () => {
+      drawn.follow = atLogEnd(list) || list.scrollTop >= drawn.ownTop - 1;
+    }, { passive: true });
   }
+  // which runs are open is read from the page before anything is redrawn (not from toggle events, which come a
+  // task after the click): a run the reader opened stays open
+  const open = new Set([...list.querySelectorAll("li.run > details[open]")].map((d) => Number(d.parentElement.dataset.run)));
   let same = 0;
   if (keep && drawn.context === context && list.childElementCount === drawn.elements.flat().length) {
     while (same < runs.length && same < drawn.signatures.length && signatures[same] === drawn.signatures[same]) same += 1;
@@ -146,9 +152,7 @@ export function renderLog(list, entries, host, seats, { keep = true } = {}) {
   }
   if (same === runs.length && same === drawn.signatures.length) return;  // nothing new
   // a run of like moves the game names (Planet Steam's one-credit raises) folds into one line that opens to the
-  // moves, so a long auction does not push the round's real events out of the box; it stays as the player left it
-  // which runs are open is read from the page (not from toggle events, which come a task after the click)
-  const open = new Set([...list.querySelectorAll("li.run > details[open]")].map((d) => Number(d.parentElement.dataset.run)));
+  // moves, so a long auction does not push the round's real events out of the box
   const added = runs.slice(same).map((run) => {
     if (run.length < MIN_LOG_RUN) return run.map(item);
     const first = run[0].version, last = run[run.length - 1].version;
@@ -169,7 +173,9 @@ export function renderLog(list, entries, host, seats, { keep = true } = {}) {
     drawn.scrollQueued = true;
     requestAnimationFrame(() => {
       drawn.scrollQueued = false;
-      if (drawn.follow) list.scrollTop = list.scrollHeight;
+      if (!drawn.follow) return;
+      list.scrollTop = list.scrollHeight;
+      drawn.ownTop = list.scrollTop;
     });
   }
 }

@@ -1,7 +1,8 @@
 // Planet Unknown's browser view: the planets, the S.U.S.A.N., the corporation tracks and the cards in SVG and HTML,
 // with every legal action reachable by clicking, by touch and by keyboard. A tile is placed by pointing (mouse), by a
-// first tap that previews it and a second tap or "Place here" (touch), or by moving the board cursor (boardkeys.js:
-// arrow keys over squares and depot tiles, Enter chooses) — R turns it, F (or M) mirrors it, Escape puts it back.
+// first tap that previews it and a second tap or "Place here" (touch), or by keys (a depot tile is a Tab stop; the
+// board cursor of boardkeys.js walks the squares with the arrow keys, Enter chooses) — R turns it, F (or M) mirrors
+// it, Escape puts it back.
 // Protocol (docs/api.md): mount(element, api), update(message), strings; optional status(message), describe(entry).
 import { h, s } from "/static/dom.js";
 import { boardKeys } from "/static/boardkeys.js";
@@ -40,10 +41,10 @@ let note = "";            // a short warning under the prompt (an illegal spot c
 let armedPlace = null;    // a placement that destroys lifepods or rovers, warned of once: the next try places it
 let listening = false;
 let scrollWatch = null;   // a ResizeObserver on the tracks' scroll box (scrollRegions)
+let stationDrawnFrom = "";   // what the station was last drawn from (renderStation)
 let smallPlanets = new Map();   // player -> {drawnFrom, svg}: the others' panel's planets (smallPlanet)
 let keys = null;          // the board cursor (boardkeys.js) over the planet's squares and medals
-// what the keyboard cursor walks over: the planet's squares, legal medals and the depot's tiles
-// the depot's tiles are plain buttons, each its own Tab stop after the planet (a newcomer tabbing through the page
+// what the keyboard cursor walks over: the planet's squares and legal medals; the depot's tiles are plain buttons, each its own Tab stop after the planet (a newcomer tabbing through the page
 // never found them while they were reached only by arrowing off the planet)
 const BOARD_TARGETS = ".pu-planetbox .pu-sq, .pu-planetbox g.pu-medal.legal";
 
@@ -205,7 +206,8 @@ function restoreFocus(mark) {
   if (first) first.focus({ preventScroll: true }); else keys.focus();
 }
 
-function actionLabel(a) {
+/** An action in words; `seat`: whose it is (the log describes others' moves with their own boards). */
+function actionLabel(a, seat = me) {
   const [x, y, z] = a.args;
   switch (a.kind) {
     case "place": return T("act.place", { depot: T("depot." + x), x: x, y, o: z });
@@ -232,7 +234,7 @@ function actionLabel(a) {
     case "remove": return T("act.remove", { depot: T("depot." + x) });
     case "discard": return T("act.discard", { name: objectiveName(x, "private") });
     case "done": return T("act.done");
-    default: return moduleActionLabel(view, me, a, T) ?? a.text;
+    default: return moduleActionLabel(view, seat, a, T) ?? a.text;
   }
 }
 
@@ -257,7 +259,7 @@ function promptFor(v, seat, acts) {
   }
   if (kinds.has("place")) {
     const prompt = T(v.phase === "tiles" && !pl.took_tile ? "prompt.place" : "prompt.placeExtra");
-    if (pl.tiles.length) return prompt;
+    if (pl.tiles.length || pl.patches.length) return prompt;  // the first tile's rule binds the first patch too
     // the first tile's own rule, which a newcomer only learnt from the ghost turning red
     const planet = planetOf({ ...v, figures: FIGURES }, seat);
     return `${prompt} ${T(planet && planet.rule === "centre_start" ? "prompt.firstCentre" : "prompt.firstEdge")}`;
@@ -721,8 +723,8 @@ function renderStation() {
   // most states leave the station as it was (a tile placed, a track advanced): then it is not drawn again
   const drawnFrom = JSON.stringify([view.stacks, view.rotation, view.shift, view.seats, view.commander, view.solo,
     steps, preview, names, me, lang()]);
-  if (els.station.dataset.drawnFrom === drawnFrom) return;
-  els.station.dataset.drawnFrom = drawnFrom;
+  if (stationDrawnFrom === drawnFrom && els.station.childElementCount) return;
+  stationDrawnFrom = drawnFrom;
   const rows = view.players.map((_, p) => {
     const d = depotOf(view, p, steps);
     const top = (ring, index) => {
@@ -926,7 +928,7 @@ export function describe(entry) {
     if (line) parts.push(line);
   }
   if (parts.length) return `${who}: ${parts.join("; ")}`;
-  return `${who}: ${actionLabel(parse(entry.action))}`;   // a move whose events say nothing shown: the move in words
+  return `${who}: ${actionLabel(parse(entry.action), entry.seat)}`;   // a move whose events say nothing shown: the move in words
 }
 
 /** The results of chance in a log entry, in words, for the shell's live region (civ cards shuffled into or out of the
