@@ -311,8 +311,10 @@ JS_TRACKER_AT_THE_TOP = """async ([message]) => {
   const button = box.querySelector('button[data-action="gain civ"]');
   const said = module.describe({ version: 9, seat: 0, action: 'gain civ',
     events: [{ type: 'no_step', player: 0, track: 'civ', position: 15 }] });
+  const turned = module.describe({ version: 4, seat: 0, action: 'turn 1',
+    events: [{ type: 'turn', player: 0, steps: 1 }] });
   box.remove();
-  return { button: button ? button.textContent : null, said, first };
+  return { button: button ? button.textContent : null, said, first, turned };
 }"""
 
 
@@ -327,3 +329,4 @@ def test_a_tracker_at_the_top_says_its_step_brings_nothing(page: Page, e2e_serve
     assert shown["button"] and "at the top: no step" in shown["button"] and "→" not in shown["button"], shown
     assert shown["said"] == "Ada: Civ: no step (the tracker is at the top or its way is blocked)", shown
     assert shown["first"].endswith("Your first tile must touch the planet's edge."), shown
+    assert shown["turned"] == "Ada: turns the station 1 step", shown  # it said "1 steps"

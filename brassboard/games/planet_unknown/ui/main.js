@@ -948,7 +948,10 @@ export function describeChance(entry) {
 function eventText(e, actor) {
   const other = (p) => (p !== actor && p !== null && p !== undefined ? seatName(p) + " " : "");
   switch (e.type) {
-    case "turn": return e.player === null || e.player === undefined ? T("log.autoTurn", { n: e.steps }) : T("log.turn", { n: e.steps });
+    case "turn": {
+      const auto = e.player === null || e.player === undefined;
+      return T((auto ? "log.autoTurn" : "log.turn") + (e.steps === 1 ? "One" : ""), { n: e.steps });
+    }
     case "place": {
       const tile = view && view.figures.tiles[e.tile];
       const shape = tile ? view.figures.shapes[tile[0]].name : "";
