@@ -110,7 +110,8 @@ const chanceValue = (value) => (value !== null && typeof value === "object" ? JS
 /** Whether the log `list` is scrolled to (within a line of) its newest entries: it then follows new ones. */
 export const atLogEnd = (list) => list.scrollHeight - list.scrollTop - list.clientHeight < 40;
 
-/** What each log list shows: its runs' signatures and their elements, and whether it follows the newest entries. */
+/** What each log list shows: its runs' signatures and their elements (and how many it holds, to notice a list
+ * changed by another hand), and whether it follows the newest entries. */
 const drawnLogs = new WeakMap();
 /** Each entry's signature (what its line is drawn from), computed once per entry object. */
 const entrySignatures = new WeakMap();
@@ -130,7 +131,7 @@ export function renderLog(list, entries, host, seats, { keep = true } = {}) {
   const signatures = runs.map((run) => (run.length < MIN_LOG_RUN ? "" : "run ") + run.map(entrySignature).join("\n"));
   let drawn = drawnLogs.get(list);
   if (!drawn) {
-    drawn = { context: null, signatures: [], elements: [], follow: true, scrollQueued: false, ownTop: Infinity };
+    drawn = { context: null, signatures: [], elements: [], count: 0, follow: true, scrollQueued: false, ownTop: Infinity };
     drawnLogs.set(list, drawn);
     // the list follows the newest entries while the reader keeps it scrolled to its end (read on scrolling, so
     // that a redraw never has to ask the layout where the list stands); the scroll event of our own scroll to the
@@ -139,18 +140,20 @@ export function renderLog(list, entries, host, seats, { keep = true } = {}) {
       drawn.follow = atLogEnd(list) || list.scrollTop >= drawn.ownTop - 1;
     }, { passive: true });
   }
+  const kept = keep && drawn.context === context && list.childElementCount === drawn.count;
+  let same = 0;
+  if (kept) {
+    while (same < runs.length && same < drawn.signatures.length && signatures[same] === drawn.signatures[same]) same += 1;
+    if (same === runs.length && same === drawn.signatures.length) return;  // nothing new
+  }
   // which runs are open is read from the page before anything is redrawn (not from toggle events, which come a
   // task after the click): a run the reader opened stays open
   const open = new Set([...list.querySelectorAll("li.run > details[open]")].map((d) => Number(d.parentElement.dataset.run)));
-  let same = 0;
-  if (keep && drawn.context === context && list.childElementCount === drawn.elements.flat().length) {
-    while (same < runs.length && same < drawn.signatures.length && signatures[same] === drawn.signatures[same]) same += 1;
+  if (kept) {
+    for (const elements of drawn.elements.slice(same)) for (const element of elements) element.remove();
   } else {
     fill(list);
-    drawn.signatures = [];
-    drawn.elements = [];
   }
-  if (same === runs.length && same === drawn.signatures.length) return;  // nothing new
   // a run of like moves the game names (Planet Steam's one-credit raises) folds into one line that opens to the
   // moves, so a long auction does not push the round's real events out of the box
   const added = runs.slice(same).map((run) => {
@@ -161,12 +164,11 @@ export function renderLog(list, entries, host, seats, { keep = true } = {}) {
         h("summary", h("span.v", `${first + 1}–${last + 1}`), h("span.text", host.describeRun(run, seats))),
         h("ol.runlist", run.map(item))))];
   });
-  if (same === 0) fill(list);
-  for (const elements of drawn.elements.slice(same)) for (const element of elements) element.remove();
   list.append(...added.flat());
   drawn.context = context;
   drawn.signatures = signatures;
   drawn.elements = [...drawn.elements.slice(0, same), ...added];
+  drawn.count = list.childElementCount;
   // to the end at the next frame, not now: asking for the list's height here would lay the page out once per state
   // (states come faster than frames while bots play), where the frame lays it out once
   if (drawn.follow && !drawn.scrollQueued) {

@@ -419,11 +419,12 @@ function renderPlanet() {
   const clearLines = { row: new Set(), column: new Set() };
   if (own) for (const a of ofKind("clear")) clearLines[a.args[0]].add(a.args[1]);
   const movers = own ? roversWithMoves() : new Set();
+  const tips = own ? squareTips(p) : null;
   const drawn = drawPlanet(view, p, {
     c: 40, t: T, interactive: own, targets, lines: clearLines, onLine: (line, n) => send(`clear ${line} ${n}`),
     roverTargets: movers, selectedRover: own ? roverSel : null,
     label: planetLabel(p), squareLabel: own ? squareLabeller(p, acts) : null, letters: resourceLetters(),
-    squareTip: own ? ((tips) => (x, y) => tips.get(key(x, y)))(squareTips(p)) : null,
+    squareTip: tips ? (x, y) => tips.get(key(x, y)) : null,
   });
   geo = drawn;
   const svg = drawn.svg;
@@ -550,7 +551,10 @@ function squareTips(p) {
   const tips = squareNotes(view, p, T, true);
   const pl = view.players[p];
   const add = (items, text) => {
-    for (const [x, y] of items) tips.set(key(x, y), tips.has(key(x, y)) ? `${tips.get(key(x, y))}\n${text}` : text);
+    for (const [x, y] of items) {
+      const k = key(x, y);
+      tips.set(k, tips.has(k) ? `${tips.get(k)}\n${text}` : text);
+    }
   };
   add(pl.lifepods, T("tip.lifepod"));
   add(pl.meteorites, T("tip.meteorite"));
