@@ -306,15 +306,22 @@ JS_TRACKER_AT_THE_TOP = """async ([message]) => {
     view: { ...message.view, phase: 'tiles' } });
   // the civ tracker at its top, and a tile's civ advance still to take
   message.view.players[0].tracks[0] = 15;
+  message.view.players[0].reach[0] = [];
   message.legal = ['gain civ'];
   host.update(message);
   const button = box.querySelector('button[data-action="gain civ"]');
+  // a step that lands further than the next position (Cosmos jumps a lifepod): the rules' landing is shown
+  message.view.players[0].tracks[1] = 4;
+  message.view.players[0].reach[1] = [6, 7, 8];
+  message.legal = ['gain water'];
+  host.update(message);
+  const jump = box.querySelector('button[data-action="gain water"]');
   const said = module.describe({ version: 9, seat: 0, action: 'gain civ',
     events: [{ type: 'no_step', player: 0, track: 'civ', position: 15 }] });
   const turned = module.describe({ version: 4, seat: 0, action: 'turn 1',
     events: [{ type: 'turn', player: 0, steps: 1 }] });
   box.remove();
-  return { button: button ? button.textContent : null, said, first, turned };
+  return { button: button ? button.textContent : null, jump: jump ? jump.textContent : null, said, first, turned };
 }"""
 
 
@@ -326,7 +333,8 @@ def test_a_tracker_at_the_top_says_its_step_brings_nothing(page: Page, e2e_serve
     token = held_tokens(page, match_id)["0"]
     state = e2e_server.get(f"/api/matches/{match_id}/state?seat=0", token)
     shown = page.evaluate(JS_TRACKER_AT_THE_TOP, [{**state, "seat": 0}])
-    assert shown["button"] and "at the top: no step" in shown["button"] and "→" not in shown["button"], shown
+    assert shown["button"] and "at the top or blocked: no step" in shown["button"] and "→" not in shown["button"], shown
+    assert shown["jump"] and shown["jump"].endswith("4→6"), shown  # the page once guessed 4→5
     assert shown["said"] == "Ada: Civ: no step (the tracker is at the top or its way is blocked)", shown
     assert shown["first"].endswith("Your first tile must touch the planet's edge."), shown
     assert shown["turned"] == "Ada: turns the station 1 step", shown  # it said "1 steps"

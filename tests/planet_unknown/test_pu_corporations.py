@@ -705,6 +705,29 @@ def test_oasis_tech_1_jumps_past_a_blocking_tracker() -> None:
     assert corp.tracks[WATER] == 3  # past (biomass, 2) onto (rover, 3)
 
 
+def test_the_view_gives_where_each_tracker_lands_as_the_rules_move_it() -> None:
+    """The page showed "4→5" on every track button, guessing one position up: Cosmos' trackers jump lifepods,
+    Oasis' are blocked by another tracker, and a tracker at the top moves no further. The view publishes the rules'
+    own landings (after 1, 2 and 3 advances, and a regress), and computing them leaves the board as it was."""
+    state, corp = cosmos()
+    corp.track_pods = [[CIV, 3], [WATER, 0]]
+    corp.tracks[CIV], corp.tracks[WATER], corp.tracks[BIOMASS] = 2, 1, 14
+    seen = state.view(0)["players"][0]
+    assert seen["reach"][CIV] == [4, 5, 6]  # over the lifepod at 3
+    assert seen["reach"][BIOMASS] == [15]  # one step to the top, then none
+    assert seen["reach_down"][WATER] is None  # 0 is covered: a regress has nowhere to go
+    assert seen["reach_down"][CIV] == 1
+    assert corp.tracks[CIV] == 2 and corp.tracks[BIOMASS] == 14  # put back
+    with_items(state, 0, ["gain", CIV])
+    state.apply(0, "gain civ")
+    assert corp.tracks[CIV] == seen["reach"][CIV][0]  # the rules land where the view said
+
+    state, corp = oasis()
+    corp.tracks = [0, 1, 2, 0, 0]  # the biomass tracker stands on the water path's next cell
+    assert state.view(0)["players"][0]["reach"][WATER] == []
+    assert state.view(1)["players"][0]["reach"][WATER] == []  # public: the same for the other seats
+
+
 def test_oasis_a_tile_advances_water_once_per_water_square_on_ice() -> None:
     state, corp = oasis()
     two_on_ice = g.mask_of([(0, 5), (1, 5)])  # both KSB-4156 ice

@@ -193,3 +193,21 @@ def test_greedy_keeps_a_tracker_in_the_tech_column_rather_than_lock_its_techs() 
     state.apply(0, "gain tech")
     choice = str(make_bot("greedy", "planet_unknown", 1).choose(state, 0))
     assert choice == "climb tech tech 6"  # the medal at 6 and both levels kept, not the rover's milestone
+
+
+def test_an_advance_without_benefits_that_finds_no_cell_above_is_said_as_no_step() -> None:
+    """With tech 3 a tracker at the top may still step sideways, so an event's "advance without benefits" is offered
+    for it; that advance only climbs, finds nothing above, and logged "Civ to 15 (no benefits)" as if it had moved.
+    It says no step; one that climbs still says where to."""
+    state, corp = makeshift(1, 2, 3)
+    put(corp, CIV, CIV, 15)
+    put(corp, WATER, WATER, 13)
+    with_items(state, 0, ["advance", [CIV], 1, 3, 0, 0])
+    events = state.apply(0, "advance civ")
+    assert (corp.columns[CIV], corp.tracks[CIV]) == (CIV, 15)
+    assert [(e["type"], e["track"], e["position"]) for e in events if e["type"] in ("advance", "no_step")] == [
+        ("no_step", "civ", 15)]
+    with_items(state, 0, ["advance", [WATER], 1, 3, 0, 0])
+    events = state.apply(0, "advance water")
+    assert [(e["type"], e["position"], e.get("benefits")) for e in events if e["type"] == "advance"] == [
+        ("advance", 15, False)]

@@ -347,6 +347,26 @@ def step_down(corp: Corp, t: int) -> int | None:
     return target if target >= 0 else None
 
 
+MAX_STEPS = 3  # the most steps one advance takes (an event's "3 steps without benefits")
+
+
+def reach(corp: Corp, t: int, steps: int = MAX_STEPS) -> list[int]:
+    """Where tracker ``t`` stands after each of ``steps`` successive advances, stopping at the first that moves it
+    no further (so ``[]``: already at the top or blocked). The tracker is put back: published in the view so that
+    the page shows the rules' own landing (Cosmos' jumps, Oasis' and Makeshift's blocks, the Wormhole's levels)."""
+    start, landings = corp.tracks[t], []
+    try:
+        for _ in range(steps):
+            target = step_up(corp, t)
+            if target is None or target == corp.tracks[t]:
+                break
+            landings.append(target)
+            corp.tracks[t] = target
+    finally:
+        corp.tracks[t] = start
+    return landings
+
+
 def track_medal(corp: Corp, t: int) -> int:
     """The medal tracker ``t`` scores: the first at or below it (Cosmos: medals under a lifepod are ignored; Oasis:
     the water medal of the last water-column cell of the path at or below the water level)."""

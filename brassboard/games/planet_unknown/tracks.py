@@ -57,14 +57,17 @@ def _do_advance(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> Non
     if benefits:
         for _ in range(steps):
             self._advance(p, corp, t)
-    elif makeshift.plays(corp):
-        for _ in range(steps):
-            makeshift.plain_climb(corp, t)
-        self.emit("advance", player=p, track=track, position=corp.tracks[t], benefits=False)
     else:
+        start = corp.tracks[t]
         for _ in range(steps):
-            corp.tracks[t] = corporations.step_up(corp, t) or corp.tracks[t]
-        self.emit("advance", player=p, track=track, position=corp.tracks[t], benefits=False)
+            if makeshift.plays(corp):
+                makeshift.plain_climb(corp, t)
+            else:
+                corp.tracks[t] = corporations.step_up(corp, t) or corp.tracks[t]
+        if corp.tracks[t] == start:  # at the top or blocked: said as such, not as an advance to where it stood
+            self.emit("no_step", player=p, track=track, position=start)
+        else:
+            self.emit("advance", player=p, track=track, position=corp.tracks[t], benefits=False)
     if count > 1:
         rest = [u for u in tracks if u != t] if distinct else tracks
         corp.pending.append(["advance", rest, count - 1, steps, benefits, distinct])

@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from . import corporations, wormhole
 from . import geometry as g
-from . import wormhole
 from .figures import RESOURCES, TRACKS, figures
 
 if TYPE_CHECKING:
@@ -109,6 +109,9 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
         civ = [c for c in corp.civ if own or over or fig.civ_cards[c]["timing"] == "immediate"]
         entry: dict[str, Any] = {
             "tracks": list(corp.tracks),
+            # the rules' own landings, so the page never re-derives them: after 1, 2, 3 advances, and a regress
+            "reach": [corporations.reach(corp, t) for t in range(len(TRACKS))],
+            "reach_down": [corporations.step_down(corp, t) for t in range(len(TRACKS))],
             "tech_levels": [level for level in range(1, 7) if corp.level(level)],  # Jump Drive: 6
             "tiles": [list(t) for t in corp.placed],
             "patches": _cells(corp.patches),

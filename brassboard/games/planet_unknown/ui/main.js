@@ -337,23 +337,17 @@ function renderAction() {
   box.replaceChildren(...parts);
 }
 
-/** A track button's step, "4→5"; a tracker already at the top says it moves no further (the choice may still be
- * the only one open: the rules take the step, which brings nothing). The rover track's top brings movement. */
+/** A track button's step, "4→5", from where the rules say the tracker lands (view `reach`, `reach_down`): a
+ * tracker at the top or blocked says it moves no further (the choice may still be the only one open: the rules take
+ * the step, which brings nothing); the rover track's top brings movement instead. */
 function stepText(a) {
-  const pos = view.players[me].tracks[TRACKS.indexOf(a.args[0])];
-  const next = nextPos(a);
-  return next === pos && a.kind !== "regress" && a.args[0] !== "rover" ? ` ${pos} · ${T("choice.atTop")}` : ` ${pos}→${next}`;
-}
-
-function nextPos(a) {
-  const t = TRACKS.indexOf(a.args[0]);
-  const pos = view.players[me].tracks[t];
-  if (a.kind === "regress") return Math.max(0, pos - 1);
-  if (a.kind === "advance") {
-    const item = view.players[me].pending.find((i) => i[0] === "advance" && i[1].includes(t));
-    return Math.min(15, pos + (item ? item[3] : 1));
-  }
-  return Math.min(15, pos + 1);
+  const pl = view.players[me], t = TRACKS.indexOf(a.args[0]);
+  const pos = pl.tracks[t];
+  if (a.kind === "regress") return ` ${pos}→${pl.reach_down[t] ?? pos}`;
+  const item = a.kind === "advance" ? pl.pending.find((i) => i[0] === "advance" && i[1].includes(t)) : null;
+  const landings = pl.reach[t].slice(0, item ? item[3] : 1);
+  if (landings.length) return ` ${pos}→${landings[landings.length - 1]}`;
+  return a.args[0] === "rover" ? ` ${pos} · ${T("choice.overflow")}` : ` ${pos} · ${T("choice.atTop")}`;
 }
 
 function offerCards(acts) {
