@@ -13,7 +13,7 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Any
 
-from e2e_helpers import SeatDriver, Server
+from e2e_helpers import SeatDriver, Server, focused_matches, tab_to
 
 MAP = "svg.aos-map"
 LETTERS = "ABCDEFGHIJKLMNOPQR"
@@ -45,18 +45,9 @@ class KeyboardAoS(SeatDriver):
         self.page.keyboard.press(key)
         self.presses += 1
 
-    def active_matches(self, selector: str) -> bool:
-        return bool(self.page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)",
-                                       selector))
-
-    def tab_to(self, selector: str, limit: int = 400) -> None:
-        """Press Tab until the focused element matches ``selector``."""
-        assert self.page.locator(selector).count(), f"nothing on the page matches {selector}"
-        for _ in range(limit):
-            if self.active_matches(selector):
-                return
-            self.press("Tab")
-        raise AssertionError(f"Tab never reached {selector}")
+    def tab_to(self, selector: str) -> None:
+        """Tab (or Shift+Tab, where it comes before the focus) until an element matching ``selector`` has it."""
+        tab_to(self.page, selector, limit=400, press=self.press)
 
     def focused_hex(self) -> str | None:
         value = self.page.evaluate("() => document.activeElement && document.activeElement.dataset"
@@ -65,7 +56,7 @@ class KeyboardAoS(SeatDriver):
 
     def go_to_hex(self, target: str) -> None:
         """Tab into the map, then the arrow keys along the grid to ``target``."""
-        if not self.active_matches(f"{MAP} g.aos-hex"):
+        if not focused_matches(self.page, f"{MAP} g.aos-hex"):
             self.tab_to(f"{MAP} g.aos-hex")
         for _ in range(80):
             at = self.focused_hex()
@@ -80,7 +71,7 @@ class KeyboardAoS(SeatDriver):
         """R through a picker's options until ``action`` has the focus."""
         self.page.locator(f"{option}:focus").wait_for()
         for _ in range(120):
-            if self.active_matches(f'{option}[data-action="{action}"]'):
+            if focused_matches(self.page, f'{option}[data-action="{action}"]'):
                 return
             self.press("r")
         raise AssertionError(f"R never reached {action}")

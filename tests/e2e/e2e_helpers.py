@@ -1,4 +1,5 @@
-"""Helpers of the browser tests: the server handle, screenshots, the lobby by clicks, and a seat driver.
+"""Helpers of the browser tests: the server handle, screenshots, the lobby by clicks, Tab to an element, and a seat
+driver.
 
 A :class:`SeatDriver` reads the seat's state (legal actions, version) from ``GET /api/matches/ID/state`` with the
 seat's token, which the page keeps in localStorage, and carries an action out by clicking the element of the page
@@ -18,7 +19,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import pytest
 
@@ -135,6 +136,70 @@ def held_tokens(page: Page, match_id: str) -> dict[str, str]:
     raw = page.evaluate("() => localStorage.getItem('brassboard.tokens')")
     held = json.loads(raw or "{}").get(match_id, {})
     return cast(dict[str, str], held)
+
+
+# ----- the keyboard ----------------------------------------------------------------------------------------------
+MAX_TABS = 300
+APPEAR_MS = 5_000  # how long tab_to waits for its target to be drawn (a key's effect may still be rendering)
+JS_FOCUSED_MATCHES = "(css) => !!document.activeElement && document.activeElement.matches(css)"
+# the key that moves the focus towards the first element matching css: Shift+Tab when it comes before the focus;
+# null when nothing matches
+JS_TAB_TOWARDS = """(css) => {
+  const target = document.querySelector(css), at = document.activeElement;
+  if (!target) return null;
+  if (!at || at === document.body) return 'Tab';
+  return at.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_PRECEDING ? 'Shift+Tab' : 'Tab';
+}"""
+# the element with the focus, for a failure message: its opening tag (or where the focus is when no element has it)
+JS_FOCUS_DESCRIBED = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return 'no element (the page itself)';
+  const html = el.outerHTML, end = html.indexOf('>') + 1;
+  const tag = end > 0 ? html.slice(0, end) : html;
+  return tag.length > 200 ? tag.slice(0, 200) + '…' : tag;
+}"""
+
+
+def focused_matches(page: Page, selector: str) -> bool:
+    """Whether the element with the focus matches the CSS ``selector``."""
+    return bool(page.evaluate(JS_FOCUSED_MATCHES, selector))
+
+
+def focus_described(page: Page) -> str:
+    """Where the focus is, in words for a failure message."""
+    return str(page.evaluate(JS_FOCUS_DESCRIBED))
+
+
+def tab_to(page: Page, selector: str, *, limit: int = MAX_TABS, direction: Literal["nearest", "forward"] = "nearest",
+           press: Callable[[str], None] | None = None) -> int:
+    """Move the focus with Tab (or Shift+Tab) until it is on an element matching the CSS ``selector``; the number of
+    presses (0 when the focus is there already).
+
+    ``direction``: "nearest" presses Shift+Tab when the first element matching ``selector`` comes before the focus
+    in the document, else Tab; "forward" always Tab. ``press(key)`` presses a key: a driver's own (which counts the
+    keys), else the page's keyboard. An AssertionError names the selector and where the focus is when nothing on the
+    page matches (after waiting up to APPEAR_MS for it to be drawn) or ``limit`` presses do not reach it."""
+    key = page.evaluate(JS_TAB_TOWARDS, selector)
+    if key is None:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout  # only when a browser runs
+
+        try:
+            page.locator(selector).first.wait_for(state="attached", timeout=APPEAR_MS)
+        except PlaywrightTimeout:
+            raise AssertionError(f"nothing on the page matches {selector!r} (the focus is on "
+                                 f"{focus_described(page)})") from None
+        key = page.evaluate(JS_TAB_TOWARDS, selector) or "Tab"
+    if direction == "forward":
+        key = "Tab"
+    send = press or page.keyboard.press
+    presses = 0
+    while not focused_matches(page, selector):
+        if presses >= limit:
+            raise AssertionError(f"{limit} presses of {key} did not bring the focus to {selector!r}; it is on "
+                                 f"{focus_described(page)}")
+        send(key)
+        presses += 1
+    return presses
 
 
 # ----- a seat of a match, played by clicking -------------------------------------------------------------------

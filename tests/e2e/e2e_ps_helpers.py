@@ -13,7 +13,16 @@ import urllib.request
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from e2e_helpers import SPINNER_KINDS, TWO_ZONE_KINDS, ZONE_KINDS, ZONE_NAME, SeatDriver, Server
+from e2e_helpers import (
+    SPINNER_KINDS,
+    TWO_ZONE_KINDS,
+    ZONE_KINDS,
+    ZONE_NAME,
+    SeatDriver,
+    Server,
+    focused_matches,
+    tab_to,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -38,19 +47,6 @@ def create_match(server: Server, seats: list[str], *, seed: int, name: str = "Ad
         created = json.load(answer)
     token = next(seat["token"] for seat in created["seats"] if seat["seat"] == 0)
     return created["id"], token, created["links"]["seats"]["0"]
-
-
-def focused_matches(page: Page, selector: str) -> bool:
-    return bool(page.evaluate("(sel) => !!document.activeElement && document.activeElement.matches(sel)", selector))
-
-
-def tab_to(page: Page, selector: str, *, limit: int = 300) -> int:
-    """Press Tab until the focused element matches ``selector``; returns the number of presses."""
-    for presses in range(limit):
-        if focused_matches(page, selector):
-            return presses
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector!r} in {limit} presses")
 
 
 JS_OFFSET = """(sel) => {

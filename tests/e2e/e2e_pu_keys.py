@@ -12,11 +12,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from e2e_helpers import SeatDriver
+from e2e_helpers import SeatDriver, focused_matches, tab_to
 from e2e_pu_helpers import PLANET, SQUARE_KINDS, TRACK_KINDS, warned_of_losses
 
 BOARD_TARGETS = ".pu-planetbox .pu-sq, .pu-planetbox g.pu-medal.legal"
-MAX_TABS = 300
 MAX_ARROWS = 80
 
 # where the focus stands relative to a target: null when it is the target, else the offset of the target's centre
@@ -27,13 +26,6 @@ JS_OFFSET = """(css) => {
   if (at === target) return null;
   const a = at.getBoundingClientRect(), b = target.getBoundingClientRect();
   return [(b.left + b.width / 2) - (a.left + a.width / 2), (b.top + b.height / 2) - (a.top + a.height / 2)];
-}"""
-JS_FOCUSED_MATCHES = "(css) => !!document.activeElement && document.activeElement.matches(css)"
-# the key that moves the focus towards the first element matching css: Shift+Tab when it comes before the focus
-JS_TAB_TOWARDS = """(css) => {
-  const target = document.querySelector(css), at = document.activeElement;
-  if (!target || !at || at === document.body) return 'Tab';
-  return at.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_PRECEDING ? 'Shift+Tab' : 'Tab';
 }"""
 JS_FOCUSED_KEY = """() => { const el = document.activeElement;
   return el ? (el.dataset?.key || el.outerHTML.slice(0, 60)) : ''; }"""
@@ -52,15 +44,10 @@ class PUKeyboardDriver(SeatDriver):
 
     def tab_to(self, css: str) -> None:
         """Tab (or Shift+Tab, where it comes before the focus) until the focus is on an element matching ``css``."""
-        key = self.page.evaluate(JS_TAB_TOWARDS, css)
-        for _ in range(MAX_TABS):
-            if self.page.evaluate(JS_FOCUSED_MATCHES, css):
-                return
-            self.press(key)
-        raise AssertionError(f"Tab never reached {css!r} (focus on {self.page.evaluate(JS_FOCUSED_KEY)})")
+        tab_to(self.page, css, press=self.press)
 
     def enter_board(self) -> None:
-        if not self.page.evaluate(JS_FOCUSED_MATCHES, BOARD_TARGETS):
+        if not focused_matches(self.page, BOARD_TARGETS):
             self.tab_to(BOARD_TARGETS)
 
     def cursor_to(self, css: str) -> None:
@@ -138,7 +125,7 @@ class PUKeyboardDriver(SeatDriver):
             self.press("Enter")
             self.page.wait_for_function("(d) => document.querySelector('.pu-depots')?.dataset.selected === d",
                                         arg=depot)
-        assert self.page.evaluate(JS_FOCUSED_MATCHES, tile), "the focus left the depot tile"
+        assert focused_matches(self.page, tile), "the focus left the depot tile"
         turns = 0
         self._turn_key("r")  # always turned at least once: a quarter turn, then on to the wanted orientation
         turns += 1

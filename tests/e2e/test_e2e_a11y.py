@@ -17,7 +17,7 @@ import e2e_pu_policy
 import e2e_tharos_policy
 import pytest
 from a11y import assert_accessible
-from e2e_helpers import SeatDriver, Server, post_match, screenshot
+from e2e_helpers import SeatDriver, Server, post_match, screenshot, tab_to
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, WebSocket
@@ -77,16 +77,6 @@ def wait_announced(page: Page, pattern: str, timeout: float = 10.0) -> list[str]
 
 
 # ----- keyboard alone -------------------------------------------------------------------------------------------------
-def tab_to_board(page: Page) -> str:
-    """Tab from wherever the focus is until it reaches a cell of the board; the cell's name."""
-    for _ in range(40):
-        cell = page.evaluate(JS_FOCUSED_CELL)
-        if cell:
-            return str(cell)
-        page.keyboard.press("Tab")
-    raise AssertionError("Tab never reached the board")
-
-
 def arrow_to(page: Page, cell: str) -> None:
     """Move the board's cursor with the arrow keys onto ``cell`` (columns a-c left to right, row 3 on top)."""
     for _ in range(8):
@@ -112,7 +102,7 @@ def test_tictactoe_to_the_end_by_keyboard_alone(page: Page, e2e_server: Server) 
     moves = 0
     while (state := driver.wait_turn(timeout=30)) is not None:
         action = preferred(state)
-        tab_to_board(page)
+        tab_to(page, ".ttt-grid [data-cell]", limit=40, direction="forward")  # Tab alone reaches the board
         arrow_to(page, action.split()[1])
         if moves == 0:
             screenshot(page, "a11y_01_keyboard_cursor")

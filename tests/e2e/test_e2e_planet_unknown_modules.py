@@ -21,7 +21,7 @@ import urllib.request
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_helpers import SCREENSHOTS, Server, held_tokens, open_lobby_options, post_match, screenshot
+from e2e_helpers import SCREENSHOTS, Server, held_tokens, open_lobby_options, post_match, screenshot, tab_to
 from e2e_planet_unknown_modules_pages import JS_DRAW_BOARD, JS_TECH_DE, module_path
 from e2e_pu_helpers import PUDriver, check_accessible, create_match_by_api
 from e2e_pu_policy import choose, moved_this_turn
@@ -269,12 +269,7 @@ def test_side_choice_by_keyboard(page: Page, e2e_server: Server) -> None:
     page.locator(".pu-sidechoice button.pu-sidebtn").first.wait_for()
     page.locator("body").focus()
     wanted = '.pu-sidepair[data-kind="planet"] .pu-sidecard[data-side="special"] button.pu-sidebtn'
-    for _ in range(60):
-        page.keyboard.press("Tab")
-        if page.evaluate("(sel) => document.activeElement === document.querySelector(sel)", wanted):
-            break
-    else:
-        raise AssertionError("Tab never reaches the special planet's button")
+    tab_to(page, wanted, limit=60, direction="forward")
     page.keyboard.press("Enter")
     picked = page.locator('.pu-sidepair[data-kind="planet"] .pu-sidecard.picked[data-side="special"]')
     picked.wait_for()
