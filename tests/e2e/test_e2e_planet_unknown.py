@@ -338,3 +338,20 @@ def test_a_tracker_at_the_top_says_its_step_brings_nothing(page: Page, e2e_serve
     assert shown["said"] == "Ada: Civ: no step (the tracker is at the top or its way is blocked)", shown
     assert shown["first"].endswith("Your first tile must touch the planet's edge."), shown
     assert shown["turned"] == "Ada: turns the station 1 step", shown  # it said "1 steps"
+
+
+def test_each_board_says_its_medals_so_far(page: Page, e2e_server: Server) -> None:
+    """A newcomer had no running score: each player's panel gives the medals if the game ended now (the rules'
+    figure), its parts on the tooltip, and another player's says that hidden cards are not counted."""
+    match_id = create_match_by_api(page, ["human", "bot:random"], SEED, {}, ["Ada", None])
+    token = held_tokens(page, match_id)["0"]
+    view = e2e_server.get(f"/api/matches/{match_id}/state?seat=0", token)["view"]
+    lines = page.locator(".pu-other .pu-sofar")
+    lines.first.wait_for()
+    assert lines.count() == 2
+    totals = [score["total"] for score in view["scores_so_far"]]
+    assert lines.nth(0).inner_text() == f"{totals[0]} medals if the game ended now", lines.nth(0).inner_text()
+    other = lines.nth(1).inner_text()  # the bot may have moved since: its figure is read, not compared
+    assert re.fullmatch(r"\d+ medals if the game ended now(, hidden cards not counted)?", other), other
+    lines.nth(1).scroll_into_view_if_needed()
+    screenshot(page, "pu_medals_so_far", full_page=False)

@@ -200,3 +200,27 @@ def test_three_to_six_players_compete_only_with_adjacent_players() -> None:
 def test_solo_has_no_neighbor_score() -> None:
     state = at_tiles(1)
     assert state.neighbor_cards == [] and state.score_of(0).breakdown["neighbor_objectives"] == 0
+
+
+# ---- the running score -----------------------------------------------------------------------------------------
+def test_the_view_gives_each_player_the_medals_so_far_without_what_the_viewer_may_not_see() -> None:
+    """A newcomer had no running score. The view gives every player's medals if the game ended now: the viewer's own
+    in full (their private objectives and end-game civ cards included), another's without the cards still hidden
+    from the viewer, so it tells nothing of them; the board is left as it was."""
+    state = _state()
+    corp = state.corps[1]
+    corp.objectives = [55, 56, 61]
+    set_track(corp, "civ", 15)
+    set_track(corp, "tech", 15)
+    corp.civ = [7]  # Rising Planet Award: 2 medals at game end, hidden from the others
+    own = state.view(1)["scores_so_far"][1]
+    seen = state.view(0)["scores_so_far"][1]
+    assert own == state.score_of(1).to_dict()
+    assert own["breakdown"]["private_objectives"] == 10 and own["breakdown"]["civ_cards"] >= 2
+    assert seen["breakdown"]["private_objectives"] == 0
+    assert seen["breakdown"]["civ_cards"] == own["breakdown"]["civ_cards"] - 2
+    assert seen["total"] == own["total"] - 12
+    assert corp.objectives == [55, 56, 61] and corp.civ == [7]
+    corp.objectives, corp.civ = [43], [6]  # other hidden cards: what player 0 sees of player 1 is the same
+    assert state.view(0)["scores_so_far"][1] == seen
+    assert state.view(None)["scores_so_far"][1] == seen  # a spectator too

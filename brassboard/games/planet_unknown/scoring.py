@@ -70,6 +70,22 @@ def score_of(self: PlanetUnknownState, p: int) -> Score:
     return Score(sum(breakdown.values()), breakdown)
 
 
+def visible_score(self: PlanetUnknownState, p: int, viewer: int | None) -> Score:
+    """Player ``p``'s medals if the game ended now, as ``viewer`` may know them: a player's own in full; another's
+    without the cards still hidden from the viewer (end-game civ cards, private objectives), which are left out
+    rather than guessed. The board is put back as it was."""
+    if viewer == p or self.is_over():
+        return self.score_of(p)
+    corp = self.corps[p]
+    civ, objectives = corp.civ, corp.objectives
+    corp.civ = [c for c in civ if FIG.civ_cards[c]["timing"] == "immediate"]
+    corp.objectives = []
+    try:
+        return self.score_of(p)
+    finally:
+        corp.civ, corp.objectives = civ, objectives
+
+
 def scores(self: PlanetUnknownState) -> list[Score]:
     return [self.score_of(p) for p in range(self.num_players)]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from . import corporations, wormhole
+from . import corporations, scoring, wormhole
 from . import geometry as g
 from .figures import RESOURCES, TRACKS, figures
 
@@ -191,6 +191,9 @@ def build_view(state: PlanetUnknownState, player: int | None) -> dict[str, Any]:
         if state.solo:
             data["solo_result"] = {"target": state.solo_target(), "score": scores[0].total,
                                    "rating": state.solo_rating(), "band": state.solo_band()}
-    elif state.solo:
-        data["solo_result"] = {"target": state.solo_target()}
+    else:
+        # the medals as things stand, for the running score beside each board (others' hidden cards left out)
+        data["scores_so_far"] = [scoring.visible_score(state, p, player).to_dict() for p in range(state.num_players)]
+        if state.solo:
+            data["solo_result"] = {"target": state.solo_target()}
     return data

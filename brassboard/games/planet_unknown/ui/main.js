@@ -846,8 +846,21 @@ function renderOthers() {
       h("div.pu-small.pu-boards", [pl.planet, pl.corporation].filter(Boolean).join(" · "),
         pl.dealt && pl.dealt.some(Boolean) && view.phase === "objectives" ? h("span.pu-muted", " · ", T("setup.dealt", { names: pl.dealt.filter(Boolean).join(", ") })) : null),
       small.svg, tracks,
-      h("div.pu-small.pu-muted", T("other.line", { pods: pl.lifepods_collected, met: pl.meteorites_collected, civ: pl.civ.length + pl.hidden_civ, empty: pl.empty_squares })));
+      h("div.pu-small.pu-muted", T("other.line", { pods: pl.lifepods_collected, met: pl.meteorites_collected, civ: pl.civ.length + pl.hidden_civ, empty: pl.empty_squares })),
+      soFar(p));
   }));
+}
+
+/** Player p's medals if the game ended now (the rules' figure, view `scores_so_far`), its parts on the tooltip;
+ * another player's hidden cards are not in it, and the line says so. */
+function soFar(p) {
+  const score = (view.scores_so_far || [])[p];
+  if (!score) return null;
+  const pl = view.players[p];
+  const hidden = p !== me && (pl.hidden_civ || pl.hidden_objectives);
+  const parts = Object.entries(score.breakdown || {}).filter(([, n]) => n).map(([key, n]) => `${T("score." + key)}: ${n}`);
+  return h("div.pu-small.pu-sofar", { title: parts.join("\n") || undefined, dataset: { total: score.total } },
+    T(hidden ? "other.soFarHidden" : "other.soFar", { n: score.total }));
 }
 
 /** The small planet of player p in the others' panel: drawn again only when that player's board or its label
