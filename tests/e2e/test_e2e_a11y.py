@@ -289,18 +289,22 @@ JS_ANNOUNCER = """async () => {
   const { Announcer } = await import("/static/announce.js");
   const { GameHost } = await import("/static/gamehost.js");
   const seats = [{ seat: 0, name: "Ada" }, { seat: 1, name: "Bea" }];
-  const host = new GameHost(document.createElement("div"), { mount() {}, update() {} });
+  // what a move sets going by itself (here: the end of a round) is read for the seat's own moves too
+  const host = new GameHost(document.createElement("div"), { mount() {}, update() {},
+    describeAfter: (e) => (e.events.some((x) => x.type === "round_end") ? "End of round 1" : "") });
   const said = new Announcer();
   const entries = [
     { version: 0, seat: 0, action: "draw", events: [] },
     { version: 1, seat: 1, action: "roll",
       events: [{ type: "dice_rolled", player: 1, dice: ["red 3", "blue 5"], chance: true }] },
     { version: 2, seat: 0, action: "keep",
-      events: [{ type: "draw", cubes: ["black", "red"], why: "production", chance: true }, { type: "kept", card: 7 }] },
+      events: [{ type: "draw", cubes: ["black", "red"], why: "production", chance: true }, { type: "kept", card: 7 },
+               { type: "round_end" }] },
   ];
   const step = (version, turn) => said.update({
     version, entries: entries.filter((e) => e.version < version), mine: 0, turn,
-    describe: (e) => host.describe(e, seats), chance: (e) => host.chance(e, seats) });
+    describe: (e) => host.describe(e, seats), after: (e) => host.describeAfter(e),
+    chance: (e) => host.chance(e, seats) });
   const lines = () => [...said.element.children].map((p) => p.textContent);
   step(1, "Your turn.");            // the page opens: the log so far is on screen, only the turn is said
   const opened = lines();
@@ -314,7 +318,7 @@ JS_ANNOUNCER = """async () => {
 def test_the_announcer_words_chance_and_repeats_nothing(page: Page, e2e_server: Server) -> None:
     """The live region's rules, on the page's own modules: history is not read on arrival, a repeated state adds
     nothing, another seat's action is read as the log words it, own actions are not read back, and the results of
-    chance an entry carries are read for every seat."""
+    chance an entry carries, and what a move set going by itself (a round's end), are read for every seat."""
     page.goto("/")
     page.locator("#create").wait_for()
     result = page.evaluate(JS_ANNOUNCER)
@@ -322,7 +326,7 @@ def test_the_announcer_words_chance_and_repeats_nothing(page: Page, e2e_server: 
     assert result["opened"] == ["Your turn."]
     assert result["again"] == ["Your turn."]
     assert result["later"] == ["Your turn.", "Bea: roll", "Chance: Bea: dice rolled, dice red 3, blue 5",
-                               "Chance: draw, cubes black, red", "Waiting for Bea"]
+                               "Chance: draw, cubes black, red", "End of round 1", "Waiting for Bea"]
 
 
 JS_RESOLVE = """async () => {

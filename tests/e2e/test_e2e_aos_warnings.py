@@ -42,15 +42,15 @@ def test_shares_and_the_locomotive_warn_of_their_expenses(page: Page, e2e_server
     assert any(a.startswith("issue ") for a in state["legal"]), state["legal"][:5]
     player = state["view"]["players"][0]
     due = player["shares"] + player["locomotive"]
-    assert f"Each share issued costs $1 in expenses every round for the rest of the game (now ${due} a round)." \
-        in warnings(page)
+    assert "Each share issued costs $1 in expenses every round for the rest of the game " \
+        f"(your expenses are now ${due} a round)." in warnings(page)
     # the map's legend names unowned track beside each railroad's colour (issue 12, item 9)
     assert page.locator('.aos-legend [data-legend="unowned"]').inner_text().strip() == "unowned track"
     page.locator('button.lang:text-is("DE")').click()
     page.wait_for_function("() => document.documentElement.lang === 'de'")
     assert page.locator('.aos-legend [data-legend="unowned"]').inner_text().strip() == "Strecke ohne Besitzer"
-    assert f"Jede ausgegebene Aktie kostet bis zum Spielende jede Runde $1 (jetzt ${due} pro Runde)." \
-        in warnings(page)
+    assert "Jede ausgegebene Aktie kostet bis zum Spielende jede Runde $1 " \
+        f"(deine Kosten sind jetzt ${due} pro Runde)." in warnings(page)
     page.locator('button.lang:text-is("EN")').click()
     page.wait_for_function("() => document.documentElement.lang === 'en'")
     issued = 0

@@ -331,3 +331,43 @@ def test_the_log_keeps_the_lines_it_has_drawn(page: Page, e2e_server: Server) ->
     assert log["undone"] == {"texts": ["mark a1", "mark b1"], "kept": True}, log
     assert log["replaced"] == {"texts": ["mark a1", "mark c3"], "firstKept": True, "secondNew": True}, log
     assert log["redrawn"], log
+
+
+JS_LOG_AFTER = """async () => {
+  const { GameHost, renderLog } = await import('/static/gamehost.js');
+  const module = await import('/games/age_of_steam/ui/main.js?after');
+  const box = document.createElement('div');
+  const list = document.createElement('ol');
+  document.body.append(box, list);
+  const host = new GameHost(box, module, { seat: 0 });
+  const seats = [{ seat: 0, name: 'Ada' }, { seat: 1, name: 'Bea' }, { seat: 2, name: 'Cy' }];
+  const pass = { version: 0, seat: 0, action: 'pass', events: [{ type: 'pass', player: 0 }] };
+  const last = { version: 1, seat: 1, action: 'pass', events: [{ type: 'pass', player: 1 },
+    { type: 'round_end', round: 1 }, { type: 'income', player: 0, amount: 3 },
+    { type: 'expenses', player: 0, paid: 2, shares: 2, locomotive: 0, cash: 4 },
+    { type: 'growth', color: 'red', hex: 'H6' }, { type: 'round', round: 2 }] };
+  const rows = () => [...list.children].map((li) => ({ cls: li.className, version: li.dataset.version ?? null,
+    after: li.dataset.after ?? null, text: li.querySelector('.text').textContent }));
+  renderLog(list, [pass, last], host, seats);
+  const drawn = rows();
+  renderLog(list, [pass], host, seats);  // the round's last move taken back: its round end goes with it
+  const undone = rows();
+  box.remove(); list.remove();
+  return { drawn, undone };
+}"""
+
+
+def test_what_a_move_set_going_is_its_own_log_line(page: Page, e2e_server: Server) -> None:
+    """A newcomer read the round's end (everyone's income and expenses, goods growth, the next round) as part of the
+    bot's move that happened to end it: it is a line of its own after that move, with no seat, no move number and
+    no notation, and it leaves with the move when that is taken back."""
+    page.goto("/")
+    page.locator("#game").wait_for()
+    log = page.evaluate(JS_LOG_AFTER)
+    drawn = log["drawn"]
+    assert [(row["version"], row["after"]) for row in drawn] == [("0", None), ("1", None), (None, "1")], drawn
+    assert drawn[1]["text"] == "Player 2: passes", drawn  # the game names seats from its state: none here
+    after = drawn[2]["text"]
+    assert after.startswith("End of round 1:") and "Player 1: income +$3" in after, after
+    assert "Goods growth: red" in after and after.endswith("Round 2 begins"), after
+    assert [row["version"] for row in log["undone"]] == ["0"], log

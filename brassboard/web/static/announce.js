@@ -23,9 +23,10 @@ export class Announcer {
   /**
    * After a state is shown: the new log entries (other seats' actions, chance), then the turn if it changed.
    * entries: the merged log, oldest first; mine: the seat shown (its own actions are not read back);
-   * describe(entry): the log's words; chance(entry): the chance results' words; turn: the status to announce.
+   * describe(entry): the log's words; after(entry): what followed the move by itself (a round's end: read for the
+   * seat's own moves too); chance(entry): the chance results' words; turn: the status to announce.
    */
-  update({ version, entries, mine, describe, chance, turn }) {
+  update({ version, entries, mine, describe, after = () => "", chance, turn }) {
     if (this.heard === null) {
       this.heard = version;  // the page just opened: the log is on screen, only the turn is news
     } else {
@@ -34,6 +35,7 @@ export class Announcer {
         if (entry.version < this.heard) continue;
         if (entry.seat !== mine) this.say(describe(entry));
         for (const line of chance(entry)) this.say(line);
+        this.say(after(entry));
       }
       this.heard = Math.max(this.heard, version);
     }

@@ -75,6 +75,12 @@ export class GameHost {
     return `${seat && seat.name ? seat.name : "#" + (entry.seat + 1)}: ${entry.action}`;
   }
 
+  /** What followed a move without anyone's choice (a round's end, the next turn's start), in words, or "": the
+   * game's describeAfter(entry). The log draws it as a line of its own, not as part of the mover's line. */
+  describeAfter(entry) {
+    try { return (this.module.describeAfter && this.module.describeAfter(entry)) || ""; } catch (exc) { console.error(exc); return ""; }
+  }
+
   /** The game's run key of a log entry (module.logRun): consecutive entries with one key fold into one line. */
   runKey(entry) {
     try { return (this.module.logRun && this.module.logRun(entry)) || null; } catch (exc) { console.error(exc); return null; }
@@ -122,10 +128,15 @@ const entrySignatures = new WeakMap();
  * what changed is drawn (new moves, a run that grew, moves taken back). A new language or mount redraws it all.
  * `keep: false` redraws it all every time (the replay marks its lines after drawing them). */
 export function renderLog(list, entries, host, seats, { keep = true } = {}) {
-  const item = (entry) => h("li", { dataset: { version: entry.version, seat: entry.seat } },
-    h("span.v", { title: `#${entry.version + 1}` }, String(entry.version + 1)),
-    h("span.text", host.describe(entry, seats)),
-    h("code.notation", entry.action));
+  const item = (entry) => {
+    const move = h("li", { dataset: { version: entry.version, seat: entry.seat } },
+      h("span.v", { title: `#${entry.version + 1}` }, String(entry.version + 1)),
+      h("span.text", host.describe(entry, seats)),
+      h("code.notation", entry.action));
+    // what the move set going (a round's end, its income and costs) is nobody's move: its own line, after the move's
+    const after = host.describeAfter(entry);
+    return after ? [move, h("li.after", { dataset: { after: entry.version } }, h("span.v", { "aria-hidden": "true" }, "↳"), h("span.text", after))] : [move];
+  };
   const context = `${lang()}|${host.mounts}|${JSON.stringify((seats || []).map((seat) => seat && seat.name))}`;
   const runs = logRuns(entries, host);
   const signatures = runs.map((run) => (run.length < MIN_LOG_RUN ? "" : "run ") + run.map(entrySignature).join("\n"));
@@ -157,12 +168,12 @@ export function renderLog(list, entries, host, seats, { keep = true } = {}) {
   // a run of like moves the game names (Planet Steam's one-credit raises) folds into one line that opens to the
   // moves, so a long auction does not push the round's real events out of the box
   const added = runs.slice(same).map((run) => {
-    if (run.length < MIN_LOG_RUN) return run.map(item);
+    if (run.length < MIN_LOG_RUN) return run.flatMap(item);
     const first = run[0].version, last = run[run.length - 1].version;
     return [h("li.run", { dataset: { run: first } },
       h("details", { open: open.has(first) },
         h("summary", h("span.v", `${first + 1}–${last + 1}`), h("span.text", host.describeRun(run, seats))),
-        h("ol.runlist", run.map(item))))];
+        h("ol.runlist", run.flatMap(item))))];
   });
   list.append(...added.flat());
   drawn.context = context;

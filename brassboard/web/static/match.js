@@ -261,6 +261,7 @@ function speak(msg, entries) {
   announcer.update({
     version: msg.version, entries, mine: current, turn,
     describe: (entry) => host.describe(entry, msg.seats),
+    after: (entry) => host.describeAfter(entry),
     chance: (entry) => host.chance(entry, msg.seats),
   });
 }

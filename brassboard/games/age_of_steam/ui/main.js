@@ -38,6 +38,8 @@ let zoom = null;          // the map's width as a share of its box (null: fit, o
 let armed = null;         // touch: the option (notation) previewed by a first tap, played by a second
 let notice = null;        // why the hex just clicked did nothing (until the next state)
 let fresh = new Set();    // the hexes others built on since this seat's last move
+let shown = "";           // the decision the page last scrolled into view (bringIntoView)
+let barShown = -1;        // the action bar's height last written to --aos-bar-h
 
 const lang = () => (api && api.lang) || "en";
 // the host's translator: this game's strings first, then the shell's, in the page's language; before a host
@@ -46,7 +48,11 @@ const ownT = translator(STRINGS);
 const T = (key, params) => (api && api.t ? api.t(key, params) : ownT(key, params));
 const money = (n) => `$${n}`;
 const actionName = (id) => { const a = ACTIONS.find((x) => x.id === id); return a ? (lang() === "de" && a.name_de) || a.name : id; };
-const actionText = (a) => (lang() === "de" && a.text_de) || a.text;
+/** An action in one line, from this page's strings (the rules' wording, EN and DE), else the printed figures'. */
+const actionText = (a) => { const key = `action.${a.id}.text`, own = T(key); return own !== key ? own : (lang() === "de" && a.text_de) || a.text; };
+/** An action's name on the buttons, cards and table: the German rules call Turn Order "Passen", which read as a pass
+ * button; its label says what it is for (the log keeps the rules' name). */
+const actionLabel = (id) => { const key = `action.${id}.label`, own = T(key); return own !== key ? own : actionName(id); };
 const colourName = (c) => T("color." + c);
 const placeName = (hex) => { const x = HEXES.get(hex); return x && x.name ? `${x.name} (${hex})` : hex; };
 
@@ -80,21 +86,77 @@ export function mount(element, a) {
     display: h("div.aos-panel.aos-display"),
     supply: h("div.aos-panel.aos-supply"),
   };
-  // the map takes the whole width (the shell's log sits beside the game): its names and cubes stay readable
-  // the railroads come first under the action bar: cash, income and expenses stay in sight above the fold
-  root = h("div.aos-root",
-    els.action,
-    els.players,
-    h("div.aos-panel.aos-mappanel", h("div.aos-maphead", els.hover, els.zoom), els.mapbox, els.legend),
-    h("div.aos-row", els.supply, els.actions),
-    els.display);
+  els.maphead = h("div.aos-maphead", els.hover, els.zoom);
+  els.mappanel = h("div.aos-panel.aos-mappanel", els.maphead, els.mapbox, els.legend);
+  els.row = h("div.aos-row", els.supply, els.actions);
+  // the map takes the whole width (the shell's log sits beside the game): its names and cubes stay readable;
+  // the panels' order follows the phase (arrange): what the player decides on comes first under the action bar
+  root = h("div.aos-root", els.action, els.players, els.mappanel, els.row, els.display);
   keys = null;
+  barShown = -1;
   enablePinch(els.mapbox);
   element.append(root);
+  // the sticky action bar's height, for the map's fit and for scroll margins (nothing the page scrolls to hides
+  // under the bar); measured a frame later: setting it from the observer itself could loop
+  if (typeof ResizeObserver === "function") {
+    let queued = false;
+    new ResizeObserver(() => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => { queued = false; measureBar(); });
+    }).observe(els.action);
+  }
   if (!listening) {   // once per page: mount runs again after a language or seat change
     listening = true;
     document.addEventListener("keydown", (e) => { if (e.key === "Escape" && root && root.isConnected && (picker || urbanLetter)) { cancel(); } });
+    window.addEventListener("resize", () => { if (root && root.isConnected) measureBar(); });
   }
+}
+
+/** The height the action bar covers at the top of the window (0 on a phone, where it scrolls with the page). */
+function barHeight() {
+  if (!els || !els.action.isConnected || getComputedStyle(els.action).position !== "sticky") return 0;
+  return Math.ceil(els.action.getBoundingClientRect().height);
+}
+function measureBar() {
+  if (!root || !root.isConnected) return;
+  const bar = barHeight();
+  if (bar === barShown) return;
+  barShown = bar;
+  root.style.setProperty("--aos-bar-h", `${bar}px`);
+  applyZoom(false);
+  renderZoom();
+}
+
+/** The panels in the order the phase needs. The railroads come first under the action bar (cash, income and
+ * expenses in sight above the fold, the auction's bids), then the map: building and moving goods, the page scrolls
+ * to it (bringIntoView) and it fits whole under the bar (fitWidth). Choosing an action, the action cards come before
+ * the map; Production, the goods display comes first. Only the panels out of place move (a moved element loses the
+ * keyboard's focus). */
+function arrange() {
+  const e = els;
+  const order = view.phase === "production" ? [e.action, e.display, e.players, e.mappanel, e.row]
+    : view.phase === "actions" ? [e.action, e.players, e.row, e.mappanel, e.display]
+      : [e.action, e.players, e.mappanel, e.row, e.display];
+  order.forEach((el, i) => { if (root.children[i] !== el) root.insertBefore(el, root.children[i] || null); });
+}
+
+/** Scrolls the page (never the map's box) to what this seat decides on now, once per decision: the goods display on
+ * each Production pick, the map when its build or move turn begins (not on a phone: the action bar would leave the
+ * screen). "nearest": a target in sight stays put; the scroll margins keep it clear of the sticky action bar. */
+function bringIntoView() {
+  const mine = me !== null && legal.length > 0;
+  if (!mine || view.phase === "over") return;
+  const producing = ofKind("produce").length > 0;
+  const onMap = view.phase === "build" || view.phase === "move";
+  // a language switch mounts the page again: the same decision is not scrolled to twice
+  const key = producing ? `display:${me}:${msg.version}` : onMap ? `map:${me}:${view.round}:${view.phase}:${view.move_round || 0}` : "";
+  if (!key || key === shown) return;
+  shown = key;
+  if (!producing && matchMedia("(max-width: 700px)").matches) return;
+  const target = producing ? els.display : els.mappanel;
+  const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+  requestAnimationFrame(() => { if (target.isConnected) target.scrollIntoView({ block: "nearest", behavior }); });
 }
 
 export function update(message) {
@@ -140,11 +202,14 @@ function movesByCube() {
 function render() {
   if (!root || !view) return;
   renderAction();
+  arrange();
+  measureBar();
   renderMap();
   renderPlayers();
   renderActions();
   renderSupply();
   renderDisplay();
+  bringIntoView();
 }
 
 function button(text, label, { primary = false, cls = "", title = null } = {}) {
@@ -226,13 +291,21 @@ function choiceRow() {
   const bids = ofKind("bid").map((a) => Number(a.args[0])).sort((x, y) => x - y);
   if (bids.length) {
     const lo = bids[0], hi = bids[bids.length - 1];
-    out.push(numberSpinner("bid", lo, hi, (n) => T("act.bid", { bid: money(n) }), (n) => `bid ${n}`, { quick: [lo, lo + 1, lo + 2, lo + 5], title: T("choice.bid") }));
+    out.push(numberSpinner("bid", lo, hi, (n) => T("act.bid", { bid: money(n) }), (n) => `bid ${n}`, { quick: [lo, lo + 1, lo + 2, lo + 5], title: T("choice.bid"),
+      quickTitle: T("choice.quickBid"), quickLabel: (n) => T("act.quickBid", { bid: money(n) }) }));
   }
   if (legalSet.has("turn-pass")) out.push(button("turn-pass", T("act.turnPass"), { cls: "aos-turnpass" }));
   if (legalSet.has("drop")) out.push(button("drop", T("act.drop"), { cls: "aos-drop" }));
   if (ofKind("bid", "drop").length && view.auction) out.push(h("div.aos-hint", T("hint.auction")));
   const selects = ofKind("select");
-  if (selects.length) out.push(h("div.aos-group.aos-selects", selects.map((a) => button(a.text, actionName(a.args[0]), { cls: "aos-select" }))));
+  if (selects.length) {
+    // each action with what it does in a line (the tooltip showed only its notation)
+    out.push(h("div.aos-group.aos-selects", selects.map((a) => {
+      const figure = ACTIONS.find((x) => x.id === a.args[0]);
+      const text = figure ? actionText(figure) : a.text;
+      return button(a.text, [h("span.aos-aname", actionLabel(a.args[0])), h("small.aos-atext", text)], { cls: "aos-select", title: text });
+    })));
+  }
   if (legalSet.has("select locomotive") && pl.locomotive < LOCO_MAX) out.push(warning(T("warn.locoSelect", { from: money(expenses(pl)), to: money(expenses(pl) + 1) })));
   if (view.phase === "build" && ofKind("build", "urbanize", "done").length) out.push(...buildChoices());
   if (ofKind("move", "locomotive", "pass").length) out.push(...moveChoices());
@@ -241,7 +314,7 @@ function choiceRow() {
 }
 
 /** A number chooser limited to [lo, hi] with − / + (and quick picks) and a confirm button sending notation(n). */
-function numberSpinner(key, lo, hi, label, notation, { quick = [], title = null, primary = true } = {}) {
+function numberSpinner(key, lo, hi, label, notation, { quick = [], title = null, primary = true, quickTitle = null, quickLabel = null } = {}) {
   // a value chosen in an earlier round (last auction's bid) starts again from the lowest
   const kept = spin[key] && spin[key].round === view.round ? spin[key].value : undefined;
   let value = kept === undefined || kept < lo || kept > hi ? lo : kept;
@@ -264,9 +337,11 @@ function numberSpinner(key, lo, hi, label, notation, { quick = [], title = null,
     h("button.aos-step", { type: "button", "aria-label": "−", onclick: () => set(value - 1) }, "−"),
     input,
     h("button.aos-step", { type: "button", "aria-label": "+", onclick: () => set(value + 1) }, "+"),
-    h("span.aos-range", `${lo}–${hi}`),
+    h("span.aos-range", lo === hi ? String(lo) : `${lo}–${hi}`),
     go,
-    quick.length > 1 ? h("span.aos-quick", quick.map((q) => h("button.aos-q", { type: "button", dataset: { value: q }, onclick: () => set(q) }, String(q)))) : null);
+    // the quick picks set the amount (the confirm button still plays it): they say so, seen and read aloud
+    quick.length > 1 ? h("span.aos-quick", { role: "group", "aria-label": quickTitle || undefined }, quickTitle ? h("span.aos-qlabel", { "aria-hidden": "true" }, quickTitle) : null,
+      quick.map((q) => h("button.aos-q", { type: "button", dataset: { value: q }, "aria-label": quickLabel ? quickLabel(q) : undefined, title: quickLabel ? quickLabel(q) : undefined, onclick: () => set(q) }, String(q)))) : null);
 }
 
 function buildChoices() {
@@ -545,12 +620,23 @@ function defaultZoom() {
   const width = els.mapbox.clientWidth || 1000;
   return width < 700 ? Math.min(ZOOM_MAX, 760 / width) : 1;   // a phone: the hexes and names at a readable size
 }
+/** The map's width at zoom 1 ("Fit"): the box's width, and beside a phone no more than lets the whole map's height
+ * fit in the window under the sticky action bar and the map's head row (at 1280×800 the full width showed only the
+ * top rows). */
+function fitWidth() {
+  const width = els.mapbox.clientWidth || 1000;
+  const vb = geo && geo.svg.viewBox && geo.svg.viewBox.baseVal;
+  if (width < 700 || !vb || !vb.width || !vb.height) return width;
+  const pad = 20;   // the map panel's padding and the gap under the bar
+  const room = window.innerHeight - barHeight() - els.maphead.getBoundingClientRect().height - pad;
+  return Math.max(Math.min(width, 420), Math.min(width, Math.floor(room * vb.width / vb.height)));
+}
 function applyZoom(keepCentre = true) {
   if (!geo) return;
   const z = zoom ?? defaultZoom();
   const box = els.mapbox;
   const cx = (box.scrollLeft + box.clientWidth / 2) / (box.scrollWidth || 1), cy = (box.scrollTop + box.clientHeight / 2) / (box.scrollHeight || 1);
-  geo.svg.style.width = `${(z * 100).toFixed(1)}%`;
+  geo.svg.style.width = `${Math.round(z * fitWidth())}px`;
   box.classList.toggle("zoomed", z > 1.001);
   if (keepCentre) { box.scrollLeft = cx * box.scrollWidth - box.clientWidth / 2; box.scrollTop = cy * box.scrollHeight - box.clientHeight / 2; }
 }
@@ -565,7 +651,13 @@ function renderZoom() {
     h("button.aos-zoombtn", { type: "button", dataset: { zoom: "out" }, "aria-label": T("zoom.out"), title: T("zoom.out"), disabled: z <= ZOOM_MIN + 0.001, onclick: () => setZoom(z / 1.25) }, "−"),
     h("span.aos-zoomval", { "aria-live": "polite" }, `${Math.round(z * 100)}%`),
     h("button.aos-zoombtn", { type: "button", dataset: { zoom: "in" }, "aria-label": T("zoom.in"), title: T("zoom.in"), disabled: z >= ZOOM_MAX - 0.001, onclick: () => setZoom(z * 1.25) }, "+"),
-    h("button.aos-zoombtn", { type: "button", dataset: { zoom: "fit" }, "aria-label": T("zoom.fit"), title: T("zoom.fit"), onclick: () => setZoom(1) }, T("zoom.fitShort")));
+    h("button.aos-zoombtn", { type: "button", dataset: { zoom: "fit" }, "aria-label": T("zoom.fit"), title: T("zoom.fit"), onclick: () => fitMap() }, T("zoom.fitShort")));
+}
+/** "Fit": the whole map in the window under the action bar (the page scrolls to it where it is not all in sight). */
+function fitMap() {
+  setZoom(1);
+  const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+  if (!matchMedia("(max-width: 700px)").matches) els.mappanel.scrollIntoView({ block: "nearest", behavior });
 }
 /** Two fingers on the map zoom it (one finger pans: the box scrolls natively). */
 function enablePinch(box) {
@@ -642,7 +734,7 @@ function renderPlayers() {
       h("td.num", pl.eliminated ? "–" : money(expenses(pl))),
       h("td.num", String(pl.shares)),
       h("td.num.aos-loco", { title: T("players.locoTitle") }, locoPips(pl.locomotive)),
-      h("td.aos-held", pl.action ? actionName(pl.action) : h("span.aos-muted", "–")),
+      h("td.aos-held", pl.action ? actionLabel(pl.action) : h("span.aos-muted", "–")),
       h("td.num.aos-muted", pl.markers_left === undefined ? "" : String(pl.markers_left)));
   });
   els.players.replaceChildren(
@@ -683,7 +775,7 @@ function renderActions() {
     return h((can ? "button" : "div") + ".aos-acard" + (can ? ".legal" : "") + (holder !== undefined ? ".taken" : ""), {
       type: can ? "button" : undefined, dataset: { id: a.id, action: can ? `select ${a.id}` : undefined }, title: actionText(a),
       onclick: can ? () => send(`select ${a.id}`) : undefined },
-    h("span.aos-aname", actionName(a.id)),
+    h("span.aos-aname", actionLabel(a.id)),
     h("span.aos-atext", actionText(a)),
     holder !== undefined ? h("span.aos-aholder", chip(holder), " ", seatName(holder)) : null);
   })));
@@ -745,9 +837,6 @@ function renderDisplay() {
       h("span.aos-dlabel", d.id.length > 1 ? d.id.slice(1) : d.id), h("span.aos-dname", name),
       h("span.aos-dspaces", spaces.map((c, i) => space(d.id, i, c))));
   };
-  // producing: the display comes up under the action bar, where the spaces to click are in sight
-  const spot = produce.size ? els.action.nextSibling : root.lastChild;
-  if (spot !== els.display) root.insertBefore(els.display, produce.size ? spot : null);
   const half = (letter) => FIGURES.display.filter((d) => d.id.startsWith(letter) && d.id.length > 1);
   const rowOf = (letters) => FIGURES.display.filter((d) => letters.includes(d.id));
   els.display.replaceChildren(h("h4", T("display.title"), h("span.aos-muted", " · ", T("display.info"))),
@@ -808,13 +897,24 @@ export function describe(entry) {
     default: text = entry.action;
   }
   const events = entry.events || [];
-  const end = events.findIndex((e) => e && e.type === "round_end");
-  const before = end < 0 ? events : events.slice(0, end);   // e.g. the last Production cube, then goods growth
-  const extra = before.map(eventText).filter(Boolean);
-  const grown = growthText(before);
-  if (grown) extra.push(grown);
-  const line = `${who}: ${text}${extra.length ? " — " + extra.join("; ") : ""}`;
-  return end < 0 ? line : `${line}.\n${roundEndText(events.slice(end))}`;
+  const end = afterStart(events);
+  const extra = (end < 0 ? events : events.slice(0, end)).map(eventText).filter(Boolean);
+  return `${who}: ${text}${extra.length ? " — " + extra.join("; ") : ""}`;
+}
+
+/** Events that nobody chose: a round's end (income, expenses), goods growth, the next round's start. */
+const AFTER = new Set(["round_end", "growth", "round"]);
+const afterStart = (events) => events.findIndex((e) => e && AFTER.has(e.type));
+
+/** What the move set going by itself, for a log line of its own (not the mover's): the round's end in full, or the
+ * goods growth and the next round's start that follow the last Production cube. */
+export function describeAfter(entry) {
+  const events = entry.events || [];
+  const end = afterStart(events);
+  if (end < 0) return "";
+  const rest = events.slice(end);
+  if (rest[0].type === "round_end") return roundEndText(rest);
+  return [growthText(rest), ...rest.filter((e) => e.type !== "growth").map(eventText)].filter(Boolean).join("\n");
 }
 
 /** The round end in words, player by player: income, expenses (shares + locomotive), a shortfall and what it cost,
