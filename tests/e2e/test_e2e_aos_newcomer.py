@@ -155,3 +155,30 @@ def test_a_click_on_a_hex_that_does_nothing_says_why(page: Page, e2e_server: Ser
     assert notice.inner_text() == "This step is chosen above the map, not on it."
     page.locator('.aos-action button.aos-issue[data-action="issue 0"]').click()
     notice.wait_for(state="detached")  # the next state clears it
+
+
+JS_URBANIZED = """async ([message]) => {
+  const m = await import('/games/age_of_steam/ui/main.js?urban');
+  const box = document.createElement('div');
+  document.body.append(box);
+  m.mount(box, { lang: 'en', seat: 0, send() {} });
+  const entry = { seat: 1, action: 'move C6 red I9', events: [
+    { type: 'move', player: 1, hex: 'C6', color: 'red', to: 'I9', links: 1, owners: [1] }] };
+  m.update(message);
+  const town = m.describe(entry);
+  m.update({ ...message, view: { ...message.view, new_cities: [{ hex: 'I9', letter: 'F', color: 'black' }] } });
+  const city = m.describe(entry);
+  const placed = m.describe({ seat: 0, action: 'urbanize F I9', events: [] });
+  box.remove();
+  return [town, city, placed];
+}"""
+
+
+def test_an_urbanized_town_is_named_as_its_new_city(page: Page, e2e_server: Server) -> None:
+    """After Terre Haute became new city F, the log and the popups still said "Terre Haute (I9)"."""
+    created = open_match(page, e2e_server)
+    state = e2e_server.get(f"/api/matches/{created['id']}/state?seat=0", created["seats"][0]["token"])
+    town, city, placed = page.evaluate(JS_URBANIZED, [{**state, "seat": 0}])
+    assert "delivered to Terre Haute (I9)" in town, town
+    assert "delivered to new city F (Terre Haute, I9)" in city, city
+    assert placed.endswith("places new city F on Terre Haute (I9)"), placed  # the town it was

@@ -54,7 +54,15 @@ const actionText = (a) => { const key = `action.${a.id}.text`, own = T(key); ret
  * button; its label says what it is for (the log keeps the rules' name). */
 const actionLabel = (id) => { const key = `action.${id}.label`, own = T(key); return own !== key ? own : actionName(id); };
 const colourName = (c) => T("color." + c);
-const placeName = (hex) => { const x = HEXES.get(hex); return x && x.name ? `${x.name} (${hex})` : hex; };
+/** A hex by its name: a town urbanized into a new city by that city's letter (the town's name kept beside it). */
+const placeName = (hex) => {
+  const x = HEXES.get(hex);
+  const city = view && (view.new_cities || []).find((c) => c.hex === hex);
+  if (city) return T("place.newCity", { letter: city.letter, name: x && x.name ? x.name + ", " : "", hex });
+  return printedName(hex);
+};
+/** A hex by the name printed on the map ("Terre Haute (I9)"), whatever was built there since. */
+const printedName = (hex) => { const x = HEXES.get(hex); return x && x.name ? `${x.name} (${hex})` : hex; };
 
 function seatName(p, message = msg) {
   if (p === null || p === undefined) return "—";
@@ -876,7 +884,7 @@ export function describe(entry) {
     case "turn-pass": text = T("log.turnPass"); break;
     case "drop": text = T("log.drop"); break;
     case "select": text = T("log.select", { name: actionName(x) }); break;
-    case "urbanize": text = T("log.urbanize", { letter: x, place: placeName(y) }); break;
+    case "urbanize": text = T("log.urbanize", { letter: x, place: printedName(y) }); break;
     case "build": {
       // the rules name what the build did: new track, a town tile, an upgrade, a redirect
       const done = (entry.events || []).find((e) => e && e.type === "build");
