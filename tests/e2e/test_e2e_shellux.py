@@ -371,3 +371,26 @@ def test_what_a_move_set_going_is_its_own_log_line(page: Page, e2e_server: Serve
     assert after.startswith("End of round 1:") and "Player 1: income +$3" in after, after
     assert "Goods growth: red" in after and after.endswith("Round 2 begins"), after
     assert [row["version"] for row in log["undone"]] == ["0"], log
+
+
+JS_ONE = """async () => {
+  const { translator, setLang } = await import('/static/i18n.js');
+  const { strings } = await import('/games/age_of_steam/ui/strings.js');
+  const T = translator(strings);
+  const said = (lang) => { setLang(lang); return [0, 1, '1', 2].map((n) => T('route.links', { n })); };
+  setLang('en');
+  const missing = T('log.bid', { bid: '$1', n: 1 });
+  const out = { en: said('en'), de: said('de'), missing };
+  setLang('en');
+  return out;
+}"""
+
+
+def test_a_count_of_one_reads_in_the_singular(page: Page, e2e_server: Server) -> None:
+    """The log and hints read "1 link(s)", "Aktie(n)": a string may have a KEY.one form, used when its count is 1."""
+    page.goto("/")
+    page.locator("#game").wait_for()
+    said = page.evaluate(JS_ONE)
+    assert said["en"] == ["0 links", "1 link", "1 link", "2 links"], said
+    assert said["de"] == ["0 Verbindungen", "1 Verbindung", "1 Verbindung", "2 Verbindungen"], said
+    assert said["missing"] == "bids $1", said  # no .one form: the string as it is

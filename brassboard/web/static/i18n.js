@@ -294,10 +294,14 @@ export function format(text, params) {
  * tables: [{en: {...}, de: {...}}, ...]
  */
 export function translator(...tables) {
+  // a count of one reads "KEY.one" where the table has it ("1 link", "1 Verbindung"), else KEY ("2 links")
   return (key, params) => {
+    const one = params && params.n !== undefined && params.n !== null && Number(params.n) === 1;
     for (const code of [current, "en"]) {
       for (const table of tables) {
-        const text = table && table[code] && table[code][key];
+        const strings = table && table[code];
+        if (!strings) continue;
+        const text = (one && strings[key + ".one"]) || strings[key];
         if (text !== undefined) return format(text, params);
       }
     }
