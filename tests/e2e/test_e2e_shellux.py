@@ -286,11 +286,15 @@ def test_undo_stays_in_reach_when_the_status_bar_has_scrolled_away(page: Page, e
     viewport = page.viewport_size
     assert box is not None and viewport is not None
     assert box["y"] + box["height"] <= viewport["height"] and box["x"] + box["width"] <= viewport["width"]
+    # the log's end makes room for it: its last line scrolls clear of the button (it hid the newest move)
+    padding = "parseFloat(getComputedStyle(document.querySelector('#log')).paddingBottom)"
+    assert page.evaluate(padding) >= box["height"], page.evaluate(padding)
     screenshot(page, "shellux_undo_floating", full_page=False)
     undo.click()
     page.locator("#toasts .toast.ok", has_text="Move taken back.").wait_for()
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_function("!document.querySelector('#undo').classList.contains('floating')")
+    assert page.evaluate(padding) == 0
 
 
 JS_LOG_KEPT = """async () => {
