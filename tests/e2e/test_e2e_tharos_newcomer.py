@@ -108,15 +108,17 @@ def test_landscape_cells_keep_their_words_inside(sized: Page, e2e_server: Server
 # and the round-end cards with their damage)
 JS_DESCRIBE = """async () => {
   const m = await import('/games/tharos/ui/main.js');
-  return [
-    m.describe({ seat: 0, action: 'defend dice r6', events: [] }),
-    m.describe({ seat: 0, action: 'card manipulator tweak b3 down', events: [] }),
-    m.describe({ seat: 1, action: 'pass', events: [
+  const pass = { seat: 1, action: 'pass', events: [
+      { type: 'pass', player: 1 },
       { type: 'attack_lost', player: 1, defence: 0, strength: 5, landscape: 'D1' },
       { type: 'round_end_card', card: 6, column: 1, players: [0, 1], effects: [['jars', 3]] },
       { type: 'round_end_card', card: 2, column: 2, players: [], effects: [] },
       { type: 'damage', player: 0, effect: 'jars', amount: 3 },
-      { type: 'damage', player: 1, effect: 'action_cards', amount: 0 }] }),
+      { type: 'damage', player: 1, effect: 'action_cards', amount: 0 }] };
+  return [
+    m.describe({ seat: 0, action: 'defend dice r6', events: [] }),
+    m.describe({ seat: 0, action: 'card manipulator tweak b3 down', events: [] }),
+    m.describe(pass) + '\\n' + m.describeAfter(pass),
     ...['card steam_pressure_plant aside w0', 'use civil_office y2 5', 'play 31 civil combat',
         'use small_market ore wrb', 'card organiser again r4', 'use organisation_office take 12']
       .map((action) => m.describe({ seat: 0, action, events: [] })),
@@ -137,7 +139,9 @@ def test_the_log_reads_in_words(page: Page, e2e_server: Server) -> None:
     assert "take #12 “" in office, office
     assert "blue 3 down" in tweak and not TOKEN.search(tweak), tweak
     lines = round_end.split("\n")
-    assert len(lines) == 5, lines  # the action, then one line for each outcome (a loss of nothing has none)
+    # the action alone, then what it set going on a line of its own (one each; a loss of nothing has none)
+    assert len(lines) == 5 and lines[0].endswith(": passes"), lines
+    assert "loses the attack" in lines[1], lines
     assert "hits Ada, Bot 2" in lines[2] and "lose jars (3)" in lines[2], lines
     assert "hits nobody: nothing happens" in lines[3], lines
     page.locator('button.lang:text-is("DE")').click()
@@ -152,6 +156,26 @@ def test_the_log_reads_in_words(page: Page, e2e_server: Server) -> None:
     styled = page.evaluate("""() => { const li = document.createElement('span'); li.className = 'text';
       document.querySelector('#log').append(li); const w = getComputedStyle(li).whiteSpace; li.remove(); return w; }""")
     assert styled == "pre-line", styled
+
+
+JS_SEAT_DID = """async () => {
+  const m = await import('/games/tharos/ui/main.js');
+  return ['roll', 'done', 'draw', 'pass', 'use civil_office skip', 'use civil_office y2 5']
+    .map((action) => m.describe({ seat: 1, action, events: [] }));
+}"""
+
+
+def test_the_log_says_what_a_seat_did_not_what_its_button_says(page: Page, e2e_server: Server) -> None:
+    """The log read "Bot 3 (greedy): Roll my dice", "End my move" (the buttons' words) and "Use Civil Office skip"
+    (a notation word): it says what the seat did."""
+    open_match(page, e2e_server)
+    said = [line.split(": ", 1)[1] for line in page.evaluate(JS_SEAT_DID)]
+    assert said == ["rolls the dice", "ends the move", "draws the dice", "passes",
+                    "Skip the free use of Civil Office", "Use Civil Office yellow 2 → 5"], said
+    page.locator('button.lang:text-is("DE")').click()
+    page.locator('.th-table h4:text-is("Landschaften und Angriffe")').wait_for()
+    said = [line.split(": ", 1)[1] for line in page.evaluate(JS_SEAT_DID)]
+    assert said[:4] == ["würfelt", "beendet den Zug", "zieht die Würfel", "passt"], said
 
 
 # a fresh copy of the view module (the query makes it one) drawing a made-up moment of the real match; the texts of
@@ -171,9 +195,9 @@ JS_DRAW = """async ([message, fresh, selectors]) => {
 JS_LOSSES = """async () => {
   const m = await import('/games/tharos/ui/main.js');
   return [
-    m.describe({ seat: 1, action: 'pass', events: [{ type: 'attack_lost', player: 0, defence: 2, strength: 5,
+    m.describeAfter({ seat: 1, action: 'pass', events: [{ type: 'attack_lost', player: 0, defence: 2, strength: 5,
       landscape: 'A1', tile_on_card: true, lost_tile: true, lost_mine: true }] }),
-    m.describe({ seat: 1, action: 'pass', events: [{ type: 'attack_lost', player: 0, defence: 2, strength: 5,
+    m.describeAfter({ seat: 1, action: 'pass', events: [{ type: 'attack_lost', player: 0, defence: 2, strength: 5,
       landscape: 'A1', tile_on_card: false, lost_tile: false, lost_mine: false }] }),
     m.describe({ seat: 0, action: 'cards large dice w4',
       events: [{ type: 'cards_drawn', player: 0, n: 2, cards: [22, 11] }] }),

@@ -11,7 +11,7 @@ only help, so a player who has not used the converter this turn gets them automa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import dice as d
 from .figures import CELL_NAMES
@@ -19,6 +19,10 @@ from .hooks import HOOKS
 
 if TYPE_CHECKING:
     from .rules import TharosState
+
+OPEN_STEPS = ("roll", "actions")
+"""The steps in which the turn's attack card lies revealed and unresolved (the preparation reveals it and moves on
+to the roll; its decisions, cards 1 / 22 / 9, are taken in the roll step)."""
 
 
 def strength(state: TharosState) -> int:
@@ -32,6 +36,41 @@ def defence(state: TharosState, p: int) -> int:
     for hook in HOOKS.defence:
         total += hook(state, p)
     return total
+
+
+def automatic_combat(state: TharosState, p: int) -> int:
+    """The combat strength the attacked landscape's converter will add by itself at the attack (a combat converter
+    that ``p`` has not used this turn), else 0."""
+    board = state.board
+    tile = state.fig.converters[board.converters[board.target()]]
+    if state.guilds[p].converter_used or tile["kind"] != "combat":
+        return 0
+    return int(tile["value"])
+
+
+def outlook(state: TharosState, p: int) -> dict[str, Any] | None:
+    """The turn's attack as it would go for ``p`` if it were resolved now (what ``resolve_attack`` will do unless
+    ``p`` still acts): the defence it would count (the automatic combat converter included), the strength, whether
+    it holds, and what a loss costs. None when no attack is open (before the first reveal, after the resolution)."""
+    board = state.board
+    target = board.target()
+    if target < 0 or board.step not in OPEN_STEPS:
+        return None
+    g = state.guilds[p]
+    bit = 1 << p
+    automatic = automatic_combat(state, p)
+    value = defence(state, p) + automatic
+    needed = strength(state)
+    lost_tile = bool(board.guild_on[target] & bit)
+    tile_on_card = lost_tile or g.guild > 0  # the tile leaving the landscape goes onto the card (resolve_attack)
+    return {
+        "landscape": CELL_NAMES[target], "defence": value, "converter": automatic, "strength": needed,
+        "sure": g.sure_defence, "holds": g.sure_defence or value >= needed,
+        # a loss: a guild tile onto the attack card (from the supply, else one the player gives from elsewhere; the
+        # card's round-end damage follows at the round end), and the mine and guild tile on the attacked landscape
+        "loss": {"card_tile": tile_on_card, "give": not tile_on_card and bool(state.tile_sources(p)),
+                 "tile": lost_tile, "mine": bool(board.mines_on[target] & bit)},
+    }
 
 
 def resolve_attack(state: TharosState, players: list[int]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import dice as d
-from .attack import defence
+from .attack import defence, outlook
 from .figures import CELL_NAMES, COLOURS, LETTERS, MEDALS, Figures, figures
 
 if TYPE_CHECKING:
@@ -51,6 +51,8 @@ def guild_view(state: TharosState, p: int, viewer: int | None) -> dict[str, Any]
         "combat": g.combat,
         "defence": defence(state, p),
         "sure_defence": g.sure_defence,
+        # the turn's open attack as it would go for this guild if resolved now (None when none is open)
+        "attack": outlook(state, p),
         "combat_points": g.combat_points,
         "medals": dict(zip(MEDALS, g.medals, strict=True)),
         "guild": g.guild,

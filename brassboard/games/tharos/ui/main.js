@@ -418,24 +418,95 @@ function promptFor() {
   return T("prompt.action");
 }
 
+// the action bar's height while an action is put together: it never shrinks under the player's clicks (the board
+// under the sticky bar stayed put only as long as the bar kept its height)
+let panelFloor = { key: null, height: 0 };
+
 function renderAction() {
   const box = els.action;
   const mine = me !== null && legal.length > 0;
-  const parts = [headline()];
-  if (view.step === "over") parts.push(h("strong.th-prompt", T("prompt.over")), tieNote());
-  else if (mine) parts.push(h("strong.th-prompt", promptFor()));
-  else parts.push(h("span.th-prompt.waiting", statusLine(msg)));
+  // three parts: the head (round, the attack and how it stands for this seat, the prompt) and the foot (pass / end
+  // the move, and the warning of a lost attack) always in view; the body between them (the action being put
+  // together, else the choices) scrolls only if it must
+  const head = [headline(), threatLine()];
+  if (view.step === "over") head.push(h("strong.th-prompt", T("prompt.over")), tieNote());
+  else if (mine) head.push(h("strong.th-prompt", promptFor()));
+  else head.push(h("span.th-prompt.waiting", statusLine(msg)));
   const said = mine ? notice : null;
   notice = null;  // shown once: the next click or update clears it
-  if (said) parts.push(h("p.th-notice", { role: "status" }, said));
+  if (said) head.push(h("p.th-notice", { role: "status" }, said));
+  const body = [];
+  let foot = null;
   if (mine) {
     const st = pickState();
-    if (st) parts.push(pickPanel(st));
-    parts.push(familyGroups());
+    // while an action is put together its panel stands in for the other choices (the board still offers them, and
+    // ✕ brings them back): the bar keeps one height while the dice are picked
+    if (st) body.push(pickPanel(st));
+    else body.push(familyGroups((g) => g !== "end"));
+    foot = endRow();
   }
   box.classList.toggle("mine", mine);
-  box.replaceChildren(...parts.filter(Boolean));  // tieNote() gives null when nobody tied
+  box.replaceChildren(...[h("div.th-acthead", head.filter(Boolean)),  // tieNote() gives null when nobody tied
+    body.length ? h("div.th-actbody", body) : null, foot].filter(Boolean));
+  holdHeight(box, mine && pick ? `${lastKey}:${pick.family}` : null);
   announce(said || (mine ? spokenState() : ""));
+}
+
+/** While one action is put together the bar keeps the tallest height it has had for it (a row that comes and goes
+ *  with the dice picked does not move the board under it); any other time it takes its own height. */
+function holdHeight(box, key) {
+  if (key !== panelFloor.key) panelFloor = { key, height: 0 };
+  box.style.minHeight = "";
+  if (!key) return;
+  const height = box.getBoundingClientRect().height;
+  panelFloor.height = Math.max(panelFloor.height, height);
+  if (panelFloor.height > height) box.style.minHeight = `${panelFloor.height}px`;
+}
+
+/** The turn's open attack as it stands for this seat (the rules' outlook, view.py), while the seat can still do
+ *  something about it: not yet passed. Null for a spectator, with no attack open, or once passed. */
+function myOutlook() {
+  if (me === null || view.step === "over") return null;
+  const pl = view.players[me];
+  return pl && !pl.passed && pl.attack ? pl.attack : null;
+}
+
+/** What losing the attack costs this seat, in words (the rules' outlook names each loss). */
+function lossText(o) {
+  const land = wordLabel(o.landscape);
+  const loss = o.loss || {};
+  return [loss.card_tile ? T("threat.card") : loss.give ? T("threat.give") : null,
+    loss.tile ? T("threat.tile", { land }) : null, loss.mine ? T("threat.mine", { land }) : null].filter(Boolean).join(", ");
+}
+
+/** The attack that threatens this seat: its combat strength against what the attack needs, what a loss costs and
+ *  what defends; or that it holds. */
+function threatLine() {
+  const o = myOutlook();
+  if (!o) return null;
+  const land = wordLabel(o.landscape);
+  const figures = { land, defence: o.defence, strength: o.strength };
+  const conv = o.converter ? " " + T("threat.conv", { n: o.converter }) : "";
+  if (o.holds) return h("p.th-threat.safe", { dataset: { holds: "true" } }, T(o.sure ? "threat.sure" : "threat.holds", figures) + conv);
+  const costs = lossText(o);
+  return h("p.th-threat", { dataset: { holds: "false" } }, h("strong", T("threat.short", figures) + conv), " ",
+    costs ? T("threat.loses", { costs }) + " " : "", h("span.th-threatdef", T("threat.defend")));
+}
+
+/** The foot of the bar: pass / end the move, always in view; passing into a lost attack says so right beside. */
+function endRow() {
+  const row = familyGroups((g) => g === "end");
+  if (!row) return null;
+  const o = myOutlook();
+  const pass = row.querySelector('button[data-action="pass"]');
+  if (pass && o && !o.holds) {
+    pass.classList.add("warn");
+    pass.setAttribute("aria-describedby", "th-passwarn");
+    pass.title = T("pass.warn", { land: wordLabel(o.landscape), defence: o.defence, strength: o.strength });
+    pass.after(h("span.th-passwarn", { id: "th-passwarn" }, "⚠ ", T("pass.warn", { land: wordLabel(o.landscape), defence: o.defence, strength: o.strength })));
+  }
+  row.classList.add("th-actfoot");
+  return row;
 }
 
 /** The log tail's entries that ended a round (their round_over event), oldest first. */
@@ -506,22 +577,28 @@ const GROUP_OF = {
   mine: "board", build: "board", defend: "board", activate: "cards", use: "cards", card: "cards", convert: "free",
   play: "play", pass: "end", done: "end",
 };
-function familyGroups() {
+function familyGroups(keep = () => true) {
   const groups = new Map();
   for (const family of byFamily.keys()) {
     const g = GROUP_OF[family.split(" ")[0]] || "decide";
     if (!groups.has(g)) groups.set(g, []);
     groups.get(g).push(family);
   }
-  const order = ["decide", "board", "cards", "free", "play", "end"];
-  return h("div.th-groups", order.filter((g) => groups.has(g)).map((g) => h("div.th-group", { dataset: { group: g } },
+  const order = ["decide", "board", "cards", "free", "play", "end"].filter((g) => groups.has(g) && keep(g));
+  if (!order.length) return null;
+  return h("div.th-groups", order.map((g) => h("div.th-group", { dataset: { group: g } },
     h("span.th-glabel", T("group." + g)),
     groups.get(g).map((family) => {
       const acts = byFamily.get(family);
       // a family of one plain action (pass, done, keep 17, medal take) is a button that sends it
       if (acts.length === 1 && !acts[0].dice.length && !acts[0].rest.length) return button(acts[0].text, familyLabel(family), { primary: family === "done", cls: "th-fam" });
       if (g === "decide" && acts.every((a) => !a.dice.length)) {
-        return acts.map((a) => button(a.text, [familyLabel(family), " ", ...restLabel(a)], { cls: "th-fam", title: decisionTitle(a) }));
+        return acts.map((a) => {
+          // a card kept or discarded shows its text on the choice itself (it was only in the tooltip)
+          const text = decisionText(a);
+          return button(a.text, text ? [h("span.th-optname", familyLabel(family), " ", ...restLabel(a)), h("small.th-opttext", text)]
+            : [familyLabel(family), " ", ...restLabel(a)], { cls: "th-fam" + (text ? ".withtext" : ""), title: decisionTitle(a) });
+        });
       }
       // declining (the free use right after building: `use X skip`) is a button of its own beside the family's,
       // not an option hidden inside its panel
@@ -531,10 +608,28 @@ function familyGroups() {
     }))));
 }
 
+/** The effect of the action card a decision keeps or discards, or "". */
+function decisionText(a) {
+  const card = a.rest.find((w) => /^[0-9]+$/.test(w));
+  return card && (a.kind === "keep" || a.kind === "discard") ? actionCardText(card) : "";
+}
+
 /** The text behind a decision's choice: an action card's effect (keep, discard), else the notation. */
 function decisionTitle(a) {
   const card = a.rest.find((w) => /^[0-9]+$/.test(w));
   return card && CARD_NUMBER_KINDS.has(a.kind) ? actionCardText(card) : a.text;
+}
+
+/** An option of the action panel: its target words, else Confirm. Building offers two separate choices, unowned and
+ *  owned ("and own it" read as the tail of the Confirm button beside it). */
+function optionLabel(a, building) {
+  if (building) {
+    const name = buildingName(pick.family.split(" ")[1]);
+    if (a.rest[0] !== "own") return T("opt.buildPublic", { name });
+    const more = a.rest.length > 1 ? [" ", ...restLabel({ ...a, rest: a.rest.slice(1) })] : [];
+    return [T("opt.buildOwn", { name }), ...more];
+  }
+  return a.rest.length ? restLabel(a) : [T("act.confirm"), ": ", familyLabel(pick.family)];
 }
 
 /** The panel of the action being put together: its dice, then its targets, then confirm. */
@@ -544,6 +639,10 @@ function pickPanel(st) {
   if (hint) out.push(h("span.th-muted", " — ", hint));
   // the name and its hint flow as one text (as flex items of their own the hint became a narrow column on a phone)
   const rows = [h("div.th-pickhead", h("span.th-pickwhat", out), h("button.th-x", { type: "button", title: T("act.cancel"), "aria-label": T("act.cancel"), onclick: () => { pick = null; advance = true; render(); } }, "✕"))];
+  // a player card to activate: what it does, here where it is chosen (its text was only on the card far below)
+  const [kind, opt] = pick.family.split(" ");
+  if (kind === "activate" && cardText(opt)) rows.push(h("div.th-effect", T("pick.effect", { text: cardText(opt) })));
+  // every row below is there from the first die on, so picking dice does not move the rows (nor the board)
   if (st.needsDice) {
     rows.push(h("div.th-pickdice",
       h("span.th-glabel", T("pick.dice")),
@@ -552,24 +651,24 @@ function pickPanel(st) {
       st.extra.size && st.tokens.length ? h("span.th-hint", T(st.complete.length ? "pick.more" : "pick.needMore", { n: st.extra.size })) : null));
   }
   const complete = st.needsDice ? st.complete : st.acts;
-  if (complete.length) {
-    const cells = new Set();
-    for (const a of complete) if (cellsOf(a).length === 1) cells.add(cellsOf(a)[0]);
-    if (cells.size) rows.push(h("div.th-hint", T("pick.cells")));
-    rows.push(h("div.th-options", complete.map((a) => {
-      const label = a.rest.length ? restLabel(a) : [T("act.confirm"), ": ", familyLabel(pick.family)];
-      const b = button(a.text, label, { primary: !a.rest.length, cls: "th-opt" });
-      const cs = cellsOf(a);
-      if (cs.length) {
-        b.addEventListener("pointerenter", () => { hoverCells = new Set(cs); renderTable(); });
-        b.addEventListener("pointerleave", () => { hoverCells = null; renderTable(); });
-        // the keyboard shows the same outline as the pointer
-        b.addEventListener("focus", () => { hoverCells = new Set(cs); renderTable(); });
-        b.addEventListener("blur", () => { hoverCells = null; if (root && root.isConnected) renderTable(); });
-      }
-      return b;
-    })));
-  } else if (st.needsDice && !st.tokens.length) rows.push(h("div.th-hint", T("pick.start")));
+  const cells = new Set();
+  for (const a of complete) if (cellsOf(a).length === 1) cells.add(cellsOf(a)[0]);
+  // the next step in one line: the dice, a landscape, or an option below
+  const next = !complete.length ? (st.needsDice && !st.tokens.length ? T("pick.start") : "") : cells.size ? T("pick.cells") : "";
+  rows.push(h("div.th-next", next ? h("span.th-hint", next) : null));
+  const building = kind === "build";
+  rows.push(h("div.th-options", complete.map((a) => {
+    const b = button(a.text, optionLabel(a, building), { primary: !a.rest.length && !building, cls: "th-opt" + (building ? ".choice" : "") });
+    const cs = cellsOf(a);
+    if (cs.length) {
+      b.addEventListener("pointerenter", () => { hoverCells = new Set(cs); renderTable(); });
+      b.addEventListener("pointerleave", () => { hoverCells = null; renderTable(); });
+      // the keyboard shows the same outline as the pointer
+      b.addEventListener("focus", () => { hoverCells = new Set(cs); renderTable(); });
+      b.addEventListener("blur", () => { hoverCells = null; if (root && root.isConnected) renderTable(); });
+    }
+    return b;
+  })));
   // an action card goes with an action: before it (offered here) or after it (offered once the action is done)
   const plays = [...byFamily.keys()].filter((f) => f.startsWith("play ") && f !== pick.family);
   if (plays.length && !pick.family.startsWith("play ")) {
@@ -871,15 +970,36 @@ export function status(message) {
 export function describe(entry) {
   const who = seatName(entry.seat);
   const a = parse(entry.action);
-  let text = familyLabel(a.family);
+  // a button says what the player does ("Roll my dice"); the log what a seat did ("rolls the dice")
+  const did = T("log.fam." + a.kind);
+  const skipped = a.rest.length === 1 && a.rest[0] === "skip" && a.family.includes(" ");
+  let text = skipped ? T("fam.skipOf", { name: wordLabel(a.family.split(" ")[1]) })
+    : did !== "log.fam." + a.kind && !a.rest.length ? did : familyLabel(a.family);
   // every word in plain language: a die as its colour and pips ("red 6"), never the notation's token ("r6")
-  const rest = restWords(a).join(" ");
+  const rest = skipped ? "" : restWords(a).join(" ");
   if (rest) text += " " + rest;
   if (a.dice.length) text += ` (${T("log.dice")}: ${a.dice.map((w) => wordLabel(w)).join(", ")})`;
-  const extra = (entry.events || []).map(eventText).filter(Boolean);
+  const events = entry.events || [];
+  const end = afterStart(events);
+  const extra = (end < 0 ? events : events.slice(0, end)).map(eventText).filter(Boolean);
   if (extra.length <= 1) return `${who}: ${text}${extra.length ? " — " + extra[0] : ""}`;
-  // several outcomes (the attack, the round-end cards, the damage): one line each, not one long run-on line
+  // several outcomes: one line each, not one long run-on line
   return [`${who}: ${text}`, ...extra.map((x) => "• " + x)].join("\n");
+}
+
+/** Events that nobody chose: the turn's attack resolved, the round-end cards and their damage, the round's end, the
+ * next turn's attack card. The first of them ends what the move itself did. */
+const AFTER = new Set(["attack_lost", "defended", "round_end_card", "round_over", "attack_card"]);
+const afterStart = (events) => events.findIndex((e) => e && AFTER.has(e.type));
+
+/** What the move set going by itself (the last pass of a turn resolves its attack, ...), for a log line of its own
+ * rather than the mover's: one line each. */
+export function describeAfter(entry) {
+  const events = entry.events || [];
+  const end = afterStart(events);
+  if (end < 0) return "";
+  const lines = events.slice(end).map(eventText).filter(Boolean);
+  return lines.length > 1 ? lines.map((x) => "• " + x).join("\n") : lines.join("");
 }
 
 /** The events worth a word in the log: what an action earned, attacks and their outcome, round-end damage. */

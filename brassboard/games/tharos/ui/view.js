@@ -33,6 +33,8 @@ function player(g) {
     fields: g.fields || {},
     combat_strength: g.defence ?? g.combat ?? 0,
     sure_defence: !!g.sure_defence,
+    // the rules' outlook of the turn's open attack for this guild (view.py: defence, strength, holds, loss), or null
+    attack: g.attack || null,
     combat_points: g.combat_points ?? 0,
     medals,
     guild: g.guild ?? 0,
