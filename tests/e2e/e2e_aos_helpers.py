@@ -9,6 +9,7 @@ map first), empty spaces of the goods display, and the buttons of the action bar
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,7 +62,8 @@ class AoSDriver(SeatDriver):
         for entry in self.server.get(f"/api/matches/{self.match_id}/replay")["log"]:
             if entry["version"] >= version and entry["action"] == action and entry["seat"] == self.seat:
                 delivered = [e["to"] for e in entry.get("events", []) if e.get("type") == "move"]
-                assert delivered and f"({delivered[0]})" in shown, (action, shown, delivered)
+                # "Chicago (H6)", or a town urbanized since: "new city C (Milwaukee, H4)"
+                assert delivered and re.search(rf"[(, ]{delivered[0]}\)$", shown), (action, shown, delivered)
                 self.routes_checked += 1
                 return
         raise AssertionError(f"{action!r} is not in the log")

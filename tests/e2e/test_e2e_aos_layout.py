@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from e2e_helpers import SeatDriver, Server, post_match, screenshot
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -133,6 +134,29 @@ def check_fit_and_keyboard(page: Page) -> None:
     page.locator('svg.aos-map g.aos-hex[data-hex="C1"]').evaluate("(g) => g.focus()")
     hexbox = page.evaluate(JS_BOXES, 'svg.aos-map g.aos-hex[data-hex="C1"]')
     assert hexbox["top"] >= hexbox["bar"] - 1, ("a focused hex hides under the action bar", hexbox)
+    # a smaller window, then the first again: the map follows, with no new state from the server
+    for width, height in ((1000, 640), (WIDTH, HEIGHT)):
+        page.set_viewport_size({"width": width, "height": height})
+        try:
+            page.wait_for_function(JS_MAP_FITS)
+        except PlaywrightTimeout:
+            raise AssertionError(("the map did not follow the window", page.evaluate(JS_MAP_SIZES))) from None
+
+
+# what the failure message shows
+JS_MAP_SIZES = """() => {
+  const box = document.querySelector('.aos-mapbox');
+  const map = document.querySelector('svg.aos-map').getBoundingClientRect();
+  return { box: box.clientWidth, width: map.width, height: map.height, window: [innerWidth, innerHeight],
+           bar: document.querySelector('.aos-action').getBoundingClientRect().height };
+}"""
+# the fitted map no wider than its box and no taller than the window under the action bar
+JS_MAP_FITS = """() => {
+  const box = document.querySelector('.aos-mapbox').clientWidth;
+  const map = document.querySelector('svg.aos-map').getBoundingClientRect();
+  const bar = document.querySelector('.aos-action').getBoundingClientRect().height;
+  return map.width <= box + 1 && map.width >= box * 0.5 && map.height <= window.innerHeight - bar;
+}"""
 
 
 def test_the_words_a_newcomer_stumbled_on(laptop: Page, e2e_server: Server) -> None:

@@ -40,6 +40,7 @@ let notice = null;        // why the hex just clicked did nothing (until the nex
 let fresh = new Set();    // the hexes others built on since this seat's last move
 let shown = "";           // the decision the page last scrolled into view (bringIntoView)
 let barShown = -1;        // the action bar's height last written to --aos-bar-h
+let fitted = 0;           // the map's width at zoom 1 in px, measured when a size changes (refit), not every state
 
 const lang = () => (api && api.lang) || "en";
 // the host's translator: this game's strings first, then the shell's, in the page's language; before a host
@@ -48,8 +49,8 @@ const ownT = translator(STRINGS);
 const T = (key, params) => (api && api.t ? api.t(key, params) : ownT(key, params));
 const money = (n) => `$${n}`;
 const actionName = (id) => { const a = ACTIONS.find((x) => x.id === id); return a ? (lang() === "de" && a.name_de) || a.name : id; };
-/** An action in one line, from this page's strings (the rules' wording, EN and DE), else the printed figures'. */
-const actionText = (a) => { const key = `action.${a.id}.text`, own = T(key); return own !== key ? own : (lang() === "de" && a.text_de) || a.text; };
+/** An action in one line (data/game.toml, EN and DE). */
+const actionText = (a) => (lang() === "de" && a.text_de) || a.text;
 /** An action's name on the buttons, cards and table: the German rules call Turn Order "Passen", which read as a pass
  * button; its label says what it is for (the log keeps the rules' name). */
 const actionLabel = (id) => { const key = `action.${id}.label`, own = T(key); return own !== key ? own : actionName(id); };
@@ -102,22 +103,26 @@ export function mount(element, a) {
   root = h("div.aos-root", els.action, els.players, els.mappanel, els.row, els.display);
   keys = null;
   barShown = -1;
+  fitted = 0;
   enablePinch(els.mapbox);
   element.append(root);
-  // the sticky action bar's height, for the map's fit and for scroll margins (nothing the page scrolls to hides
-  // under the bar); measured a frame later: setting it from the observer itself could loop
+  // the sticky action bar's height (for scroll margins: nothing the page scrolls to hides under it) and the map's
+  // fit, measured again when the bar or the map's box changes size; a frame later: from the observer itself it
+  // could loop
   if (typeof ResizeObserver === "function") {
     let queued = false;
-    new ResizeObserver(() => {
+    const sized = new ResizeObserver(() => {
       if (queued) return;
       queued = true;
-      requestAnimationFrame(() => { queued = false; measureBar(); });
-    }).observe(els.action);
+      requestAnimationFrame(() => { queued = false; refit(); });
+    });
+    sized.observe(els.action);
+    sized.observe(els.mapbox);
   }
   if (!listening) {   // once per page: mount runs again after a language or seat change
     listening = true;
     document.addEventListener("keydown", (e) => { if (e.key === "Escape" && root && root.isConnected && (picker || urbanLetter)) { cancel(); } });
-    window.addEventListener("resize", () => { if (root && root.isConnected) measureBar(); });
+    window.addEventListener("resize", () => refit());   // a window only taller or shorter: the fit changes too
   }
 }
 
@@ -126,12 +131,15 @@ function barHeight() {
   if (!els || !els.action.isConnected || getComputedStyle(els.action).position !== "sticky") return 0;
   return Math.ceil(els.action.getBoundingClientRect().height);
 }
-function measureBar() {
+/** After a change of size (the window, the action bar, the map's box): the bar's height and the map's fit again. */
+function refit() {
   if (!root || !root.isConnected) return;
   const bar = barHeight();
-  if (bar === barShown) return;
-  barShown = bar;
-  root.style.setProperty("--aos-bar-h", `${bar}px`);
+  if (bar !== barShown) {
+    barShown = bar;
+    root.style.setProperty("--aos-bar-h", `${bar}px`);
+  }
+  fitted = fitWidth();
   applyZoom(false);
   renderZoom();
 }
@@ -164,7 +172,8 @@ function bringIntoView() {
   if (!producing && matchMedia("(max-width: 700px)").matches) return;
   const target = producing ? els.display : els.mappanel;
   const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
-  requestAnimationFrame(() => { if (target.isConnected) target.scrollIntoView({ block: "nearest", behavior }); });
+  // the bar's height measured first: the scroll margins under it must be current (a new prompt may have grown it)
+  requestAnimationFrame(() => { if (target.isConnected) { refit(); target.scrollIntoView({ block: "nearest", behavior }); } });
 }
 
 export function update(message) {
@@ -211,7 +220,6 @@ function render() {
   if (!root || !view) return;
   renderAction();
   arrange();
-  measureBar();
   renderMap();
   renderPlayers();
   renderActions();
@@ -636,7 +644,7 @@ function fitWidth() {
   const vb = geo && geo.svg.viewBox && geo.svg.viewBox.baseVal;
   if (width < 700 || !vb || !vb.width || !vb.height) return width;
   const pad = 20;   // the map panel's padding and the gap under the bar
-  const room = window.innerHeight - barHeight() - els.maphead.getBoundingClientRect().height - pad;
+  const room = window.innerHeight - (barShown >= 0 ? barShown : barHeight()) - els.maphead.getBoundingClientRect().height - pad;
   return Math.max(Math.min(width, 420), Math.min(width, Math.floor(room * vb.width / vb.height)));
 }
 function applyZoom(keepCentre = true) {
@@ -644,7 +652,8 @@ function applyZoom(keepCentre = true) {
   const z = zoom ?? defaultZoom();
   const box = els.mapbox;
   const cx = (box.scrollLeft + box.clientWidth / 2) / (box.scrollWidth || 1), cy = (box.scrollTop + box.clientHeight / 2) / (box.scrollHeight || 1);
-  geo.svg.style.width = `${Math.round(z * fitWidth())}px`;
+  if (!fitted) fitted = fitWidth();   // the first drawing, before any size was observed
+  geo.svg.style.width = `${Math.round(z * fitted)}px`;
   box.classList.toggle("zoomed", z > 1.001);
   if (keepCentre) { box.scrollLeft = cx * box.scrollWidth - box.clientWidth / 2; box.scrollTop = cy * box.scrollHeight - box.clientHeight / 2; }
 }
