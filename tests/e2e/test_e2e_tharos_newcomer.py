@@ -110,6 +110,7 @@ JS_DESCRIBE = """async () => {
   const m = await import('/games/tharos/ui/main.js');
   const pass = { seat: 1, action: 'pass', events: [
       { type: 'pass', player: 1 },
+      { type: 'convert', player: 0, converter: 'combat2', args: [], automatic: true },
       { type: 'attack_lost', player: 1, defence: 0, strength: 5, landscape: 'D1' },
       { type: 'round_end_card', card: 6, column: 1, players: [0, 1], effects: [['jars', 3]] },
       { type: 'round_end_card', card: 2, column: 2, players: [], effects: [] },
@@ -140,10 +141,10 @@ def test_the_log_reads_in_words(page: Page, e2e_server: Server) -> None:
     assert "blue 3 down" in tweak and not TOKEN.search(tweak), tweak
     lines = round_end.split("\n")
     # the action alone, then what it set going on a line of its own (one each; a loss of nothing has none)
-    assert len(lines) == 5 and lines[0].endswith(": passes"), lines
-    assert "loses the attack" in lines[1], lines
-    assert "hits Ada, Bot 2" in lines[2] and "lose jars (3)" in lines[2], lines
-    assert "hits nobody: nothing happens" in lines[3], lines
+    assert len(lines) == 6 and lines[0].endswith(": passes"), lines
+    assert "converter" in lines[1] and "loses the attack" in lines[2], lines  # the attack's own converter with it
+    assert "hits Ada, Bot 2" in lines[3] and "lose jars (3)" in lines[3], lines
+    assert "hits nobody: nothing happens" in lines[4], lines
     page.locator('button.lang:text-is("DE")').click()
     page.locator('.th-table h4:text-is("Landschaften und Angriffe")').wait_for()
     defend, tweak, round_end, aside, civil, honours, market, again, office = page.evaluate(JS_DESCRIBE)

@@ -81,12 +81,13 @@ def resolve_attack(state: TharosState, players: list[int]) -> None:
     tile = state.fig.converters[board.converters[target]]
     for p in players:
         g = state.guilds[p]
+        extra = automatic_combat(state, p)  # what outlook() counts in too
         if not g.converter_used and tile["kind"] in ("jars", "combat"):
             g.converter_used = True
             if tile["kind"] == "jars":
                 state.gain_money(p, int(tile["value"]))
             else:
-                g.combat += int(tile["value"])
+                g.combat += extra
             state.emit("convert", player=p, converter=tile["id"], args=[], automatic=True)
         value = defence(state, p)
         bit = 1 << p

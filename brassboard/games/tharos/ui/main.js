@@ -990,7 +990,8 @@ export function describe(entry) {
 /** Events that nobody chose: the turn's attack resolved, the round-end cards and their damage, the round's end, the
  * next turn's attack card. The first of them ends what the move itself did. */
 const AFTER = new Set(["attack_lost", "defended", "round_end_card", "round_over", "attack_card"]);
-const afterStart = (events) => events.findIndex((e) => e && AFTER.has(e.type));
+// the attack's own converter (used by itself, before each guild's outcome) belongs to the attack too
+const afterStart = (events) => events.findIndex((e) => e && (AFTER.has(e.type) || (e.type === "convert" && e.automatic)));
 
 /** What the move set going by itself (the last pass of a turn resolves its attack, ...), for a log line of its own
  * rather than the mover's: one line each. */
