@@ -211,3 +211,11 @@ def test_an_advance_without_benefits_that_finds_no_cell_above_is_said_as_no_step
     events = state.apply(0, "advance water")
     assert [(e["type"], e["position"], e.get("benefits")) for e in events if e["type"] == "advance"] == [
         ("advance", 15, False)]
+    # beside the rover column, the column's overflow past the top is no cell to climb to: the tracker stays put
+    # (it slid into the rover column at 15, and the log said it had not moved)
+    put(corp, BIOMASS, BIOMASS, 15)
+    put(corp, ROVER, ROVER, 4)
+    with_items(state, 0, ["advance", [BIOMASS], 1, 1, 0, 0])
+    events = state.apply(0, "advance biomass")
+    assert (corp.columns[BIOMASS], corp.tracks[BIOMASS]) == (BIOMASS, 15)
+    assert [e["type"] for e in events if e["type"] in ("advance", "no_step")] == ["no_step"]

@@ -108,8 +108,9 @@ def _do_climb(self: PlanetUnknownState, p: int, corp: Corp, track: str, column: 
 
 
 def plain_climb(corp: Corp, t: int) -> None:
-    """An advance without benefits (an event's): straight up where free, else the first free diagonal."""
-    cells = [cell for cell in climbs(corp, t) if cell[1] > corp.tracks[t]]
+    """An advance without benefits (an event's): straight up where free, else the first free diagonal. Never past
+    the top: the rover column's overflow is movement, which an advance without benefits does not bring."""
+    cells = [cell for cell in climbs(corp, t) if corp.tracks[t] < cell[1] <= TRACK_TOP]
     if cells:
         c, h = cells[0]
         corp.columns[t], corp.tracks[t] = c, min(h, TRACK_TOP)

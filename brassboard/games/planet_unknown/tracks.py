@@ -58,13 +58,13 @@ def _do_advance(self: PlanetUnknownState, p: int, corp: Corp, track: str) -> Non
         for _ in range(steps):
             self._advance(p, corp, t)
     else:
-        start = corp.tracks[t]
+        start, column = corp.tracks[t], corp.columns[t]
         for _ in range(steps):
             if makeshift.plays(corp):
                 makeshift.plain_climb(corp, t)
             else:
                 corp.tracks[t] = corporations.step_up(corp, t) or corp.tracks[t]
-        if corp.tracks[t] == start:  # at the top or blocked: said as such, not as an advance to where it stood
+        if (corp.tracks[t], corp.columns[t]) == (start, column):  # at the top or blocked: not an advance in place
             self.emit("no_step", player=p, track=track, position=start)
         else:
             self.emit("advance", player=p, track=track, position=corp.tracks[t], benefits=False)

@@ -345,7 +345,8 @@ function stepText(a) {
   const pos = pl.tracks[t];
   if (a.kind === "regress") return ` ${pos}→${pl.reach_down[t] ?? pos}`;
   const item = a.kind === "advance" ? pl.pending.find((i) => i[0] === "advance" && i[1].includes(t)) : null;
-  const landings = pl.reach[t].slice(0, item ? item[3] : 1);
+  const steps = item ? item[3] : a.args[1] === "twice" ? 2 : 1;   // Jump Drive's synergy twice
+  const landings = pl.reach[t].slice(0, steps);
   if (landings.length) return ` ${pos}→${landings[landings.length - 1]}`;
   return a.args[0] === "rover" ? ` ${pos} · ${T("choice.overflow")}` : ` ${pos} · ${T("choice.atTop")}`;
 }
