@@ -326,7 +326,7 @@ def test_the_announcer_words_chance_and_repeats_nothing(page: Page, e2e_server: 
     assert result["opened"] == ["Your turn."]
     assert result["again"] == ["Your turn."]
     assert result["later"] == ["Your turn.", "Bea: roll", "Chance: Bea: dice rolled, dice red 3, blue 5",
-                               "Chance: draw, cubes black, red", "End of round 1", "Waiting for Bea"]
+                               "End of round 1", "Chance: draw, cubes black, red", "Waiting for Bea"]
 
 
 JS_RESOLVE = """async () => {

@@ -34,8 +34,9 @@ export class Announcer {
       for (const entry of entries) {
         if (entry.version < this.heard) continue;
         if (entry.seat !== mine) this.say(describe(entry));
-        for (const line of chance(entry)) this.say(line);
+        // what the move set going comes before the entry's chance: Tharos' last pass carries the next turn's dice
         this.say(after(entry));
+        for (const line of chance(entry)) this.say(line);
       }
       this.heard = Math.max(this.heard, version);
     }
