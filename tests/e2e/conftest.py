@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from e2e_helpers import CHROMIUM_ARGS, SKIP_ENV, VIEWPORT_HEIGHT, VIEWPORT_WIDTH, Server, chromium_path
+from e2e_helpers import CHROMIUM_ARGS, SKIP_ENV, Server, chromium_path, watched_page
 from serve_process import brassboard_serve
 
 if TYPE_CHECKING:
@@ -125,15 +125,5 @@ def browser(shared_chromium: SharedChromium) -> Iterator[Browser]:
 
 @pytest.fixture
 def page(browser: Browser, e2e_server: Server) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": VIEWPORT_WIDTH, "height": VIEWPORT_HEIGHT}, locale="en-GB",
-                                  base_url=e2e_server.url)
-    context.set_default_timeout(15_000)
-    problems: list[str] = []
-    tab = context.new_page()
-    tab.on("pageerror", lambda exc: problems.append(f"uncaught in the page: {exc}"))
-    try:
+    with watched_page(browser, e2e_server) as tab:
         yield tab
-    finally:
-        context.close()
-    # a script error in the page fails the test even when every click went through
-    assert not problems, "\n".join(problems)

@@ -16,7 +16,7 @@ import re
 import shutil
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
@@ -53,6 +53,25 @@ def chromium_path() -> str:
             return candidate
     pytest.fail(f"no Chromium for the browser tests: `make test` installs it (apt-get install chromium); set "
                 f"{CHROMIUM_ENV}=/path/to/chromium, or {SKIP_ENV}=1 to skip the browser tests", pytrace=False)
+
+
+@contextlib.contextmanager
+def watched_page(browser: Browser, server: Server, **options: Any) -> Iterator[Page]:
+    """A page in a fresh browser context (no tokens, no language choice), 1440×1000 and en-GB unless ``options``
+    (Playwright's context options) say otherwise; closed afterwards, and a script error in the page fails the test
+    even when every click went through."""
+    settings: dict[str, Any] = {"viewport": {"width": VIEWPORT_WIDTH, "height": VIEWPORT_HEIGHT}, "locale": "en-GB",
+                                "base_url": server.url, **options}
+    context = browser.new_context(**settings)
+    context.set_default_timeout(15_000)
+    problems: list[str] = []
+    tab = context.new_page()
+    tab.on("pageerror", lambda exc: problems.append(f"uncaught in the page: {exc}"))
+    try:
+        yield tab
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
 
 
 @dataclass

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_helpers import SeatDriver, Server, post_match, screenshot
+from e2e_helpers import SeatDriver, Server, post_match, screenshot, watched_page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 if TYPE_CHECKING:
@@ -44,17 +44,8 @@ JS_IN_SIGHT = """(css) => {
 @pytest.fixture
 def laptop(browser: Browser, e2e_server: Server) -> Iterator[Page]:
     """A 1280×800 window (the trial's), the reduced-motion preference set: the page's scrolls are instant."""
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, locale="en-GB", reduced_motion="reduce",
-                                  base_url=e2e_server.url)
-    context.set_default_timeout(15_000)
-    problems: list[str] = []
-    tab = context.new_page()
-    tab.on("pageerror", lambda exc: problems.append(f"uncaught in the page: {exc}"))
-    try:
+    with watched_page(browser, e2e_server, viewport={"width": WIDTH, "height": HEIGHT}, reduced_motion="reduce") as tab:
         yield tab
-    finally:
-        context.close()
-    assert not problems, "\n".join(problems)
 
 
 def open_seat(page: Page, server: Server) -> SeatDriver:
