@@ -100,7 +100,8 @@ def test_the_attack_that_threatens_is_shown_and_pass_warns(desktop: Page, e2e_se
     assert warn_box["y"] + warn_box["height"] <= 800
     screenshot(page, "tharos_panel_threat", full_page=False)
 
-    selectors = [[".th-threat", None], [".th-passwarn", None], ['button[data-action="pass"]', "class"]]
+    selectors = [[".th-threat", None], [".th-passwarn", None], ['button[data-action="pass"]', "class"],
+                 [".th-myboard .th-fsum", None]]
     costly = with_outlook(message, loss={"card_tile": True, "give": False, "tile": True, "mine": True},
                           landscape="B1", defence=1, converter=1)
     held = with_outlook(message, holds=True, defence=4)
@@ -110,6 +111,7 @@ def test_the_attack_that_threatens_is_shown_and_pass_warns(desktop: Page, e2e_se
     assert "your guild tile on B1 Wasteland, your mine on B1 Wasteland" in lost[0][0], lost
     assert "(the converter's +1 included)" in lost[0][0], lost
     assert lost[1] == ["⚠ Passing now loses the attack on B1 Wasteland (1 < 3)"], lost
+    assert lost[3] and lost[3][0].startswith("⚔ 1"), lost  # the board's figure is the threat's (converter included)
     assert holds[0] == ["⚔ Your combat strength 4 ≥ 3: you fend off the attack on A1 Wasteland (+1 combat point)."]
     assert holds[1] == [] and "warn" not in (holds[2][0] or ""), holds
     assert gone[0] == [], gone  # passed: nothing left to do about it

@@ -31,7 +31,9 @@ function player(g) {
     active: list(g.active),
     placed: list(g.placed),
     fields: g.fields || {},
-    combat_strength: g.defence ?? g.combat ?? 0,
+    // while the turn's attack is open, the strength it will count (the attacked landscape's combat converter
+    // included, which the attack applies by itself): the figure the threat line gives too
+    combat_strength: g.attack ? g.attack.defence : g.defence ?? g.combat ?? 0,
     sure_defence: !!g.sure_defence,
     // the rules' outlook of the turn's open attack for this guild (view.py: defence, strength, holds, loss), or null
     attack: g.attack || null,
