@@ -12,6 +12,8 @@ import { TRACKS, parse, key, depotOf, tileCells, nextOrientation, anchorOf, cove
 import { drawPlanet, drawGhost, drawStation, tileSvg, iconSvg, PLAYER_HEX, ROMAN, TARGET_GLYPH } from "./board.js";
 import { drawTracks } from "./tracks.js";
 import { MODULE_KINDS, moduleActionLabel, modulePrompt, moduleChoices, techTexts, boardLegend, squareNotes, moduleEventText, abilityActions } from "./modules.js";
+import { useWords } from "./log.js";
+export { describe, describeChance } from "./log.js";
 
 /** The page waits for these before the first mount, so the board never shows unstyled. */
 export const styles = [new URL("./style.css", import.meta.url).href];
@@ -932,72 +934,4 @@ export function status(message) {
   return prompt ? `${v.round ? T("info.round", { n: v.round }) : T("info.setup")}: ${prompt}` : statusLine(message);
 }
 
-export function describe(entry) {
-  const who = seatName(entry.seat);
-  const parts = [];
-  for (const e of entry.events || []) {
-    const line = eventText(e, entry.seat);
-    if (line) parts.push(line);
-  }
-  if (parts.length) return `${who}: ${parts.join("; ")}`;
-  return `${who}: ${actionLabel(parse(entry.action), entry.seat)}`;   // a move whose events say nothing shown: the move in words
-}
-
-/** The results of chance in a log entry, in words, for the shell's live region (civ cards shuffled into or out of the
- * piles, a civ milestone's offer drawn). */
-export function describeChance(entry) {
-  const out = [];
-  for (const e of entry.events || []) {
-    if (!e || !e.chance) continue;
-    if (e.type === "civ_cards_added") out.push(T("chance.civAdded"));
-    else if (e.type === "civ_cards_removed") out.push(T("chance.civRemoved"));
-    else if (e.type === "civ_offer") out.push(T("chance.offer", { name: seatName(e.player), r: ROMAN[e.rank] }));
-    else { const line = eventText(e, null); if (line) out.push(line); }
-  }
-  return out;
-}
-
-function eventText(e, actor) {
-  const other = (p) => (p !== actor && p !== null && p !== undefined ? seatName(p) + " " : "");
-  switch (e.type) {
-    case "turn": {
-      const auto = e.player === null || e.player === undefined;
-      return T((auto ? "log.autoTurn" : "log.turn") + (e.steps === 1 ? "One" : ""), { n: e.steps });
-    }
-    case "place": {
-      const tile = view && view.figures.tiles[e.tile];
-      const shape = tile ? view.figures.shapes[tile[0]].name : "";
-      return T("log.place", { depot: T("depotl." + e.stack), shape, a: tile ? resName(tile[1]) : "", b: tile ? resName(tile[2]) : "" });
-    }
-    case "take_unplaced": return T("log.take", { depot: T("depotl." + e.stack) });
-    case "advance": return e.overflow ? other(e.player) + T("log.overflow") : other(e.player) + T(e.benefits === false ? "log.advanceNoBenefit" : "log.advance", { track: trackName(e.track), n: e.position });
-    case "no_step": return other(e.player) + T("log.noStep", { track: trackName(e.track) });
-    case "regress": return other(e.player) + T("log.regress", { track: trackName(e.track), n: e.position });
-    case "tech_level": return other(e.player) + T("log.tech", { r: ROMAN[e.level] });
-    case "only": return T("log.only", { res: resName(e.resource) });
-    case "patch": return T("log.patch");
-    case "store_patch": return T("log.store");
-    case "deploy": return T("log.deploy");
-    case "rove": return T("log.rove", { n: e.rover + 1 });
-    case "teleport": return T("log.teleport", { n: e.rover + 1 });
-    case "collect": return other(e.player) + T("log.collect." + e.what);
-    case "destroy": return T("log.destroy." + e.what);
-    case "clear": return T("log.clear", { n: e.destroyed });
-    case "meteorite": return T("log.meteorite");
-    case "lifepod_destroyed": return other(e.player) + T("log.lifepodLost", { n: (e.squares || []).length });
-    case "rover_destroyed": return other(e.player) + T("log.roverLost");
-    case "event_skipped": return other(e.player) + T("log.eventSkipped." + e.part);
-    case "remove_shape": return T("log.remove", { depot: T("depotl." + e.stack), n: e.tiles });
-    case "discard_objective": return T("log.discard");
-    case "drop_objective": return T("log.drop");
-    case "keep_civ": return e.card ? T("log.keepCard", { name: civName(e.card) }) : T("log.keepHidden", { r: ROMAN[e.rank] });
-    case "civ_offer": return other(e.player) + T("log.offer", { r: ROMAN[e.rank] });
-    case "civ_revealed": return e.cards && e.cards.length ? other(e.player) + T("log.revealed", { names: e.cards.map(civName).join(", ") }) : "";
-    case "peek": return T("log.peek");
-    case "event": return T("log.event", { text: view ? cardText(view.figures.events[String(e.card)]) : e.card });
-    case "round": return T("log.round", { n: e.number, name: seatName(e.commander) });
-    case "done": return T("log.done");
-    case "game_over": return T("log.over");
-    default: return moduleEventText(e, T, other) ?? "";   // tops, civ_cards_added/removed: shown on the board
-  }
-}
+useWords({ T, actionLabel, cardText, civName, resName, seatName, trackName, get view() { return view; } });

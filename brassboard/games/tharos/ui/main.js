@@ -15,6 +15,8 @@ import { strings as STRINGS } from "./strings.js";
 import { parse, families, diceChoice, cellsOf, tokenDie, cellName, cellIndex, CELL, DIE_TOKEN, COLOURS, LETTERS } from "./model.js";
 import { dieSvg, blankDie, guildTile, mineTile, sample, chip, LAND, LETTER } from "./board.js";
 import { readView, FIELDS, MEDALS } from "./view.js";
+import { eventText, useWords } from "./log.js";
+export { describe, describeAfter, describeChance } from "./log.js";
 
 /** The page waits for these before the first mount, so the board never shows unstyled. */
 export const styles = [new URL("./style.css", import.meta.url).href];
@@ -967,95 +969,4 @@ export function status(message) {
   return statusLine(message);
 }
 
-export function describe(entry) {
-  const who = seatName(entry.seat);
-  const a = parse(entry.action);
-  // a button says what the player does ("Roll my dice"); the log what a seat did ("rolls the dice")
-  const did = T("log.fam." + a.kind);
-  const skipped = a.rest.length === 1 && a.rest[0] === "skip" && a.family.includes(" ");
-  let text = skipped ? T("fam.skipOf", { name: wordLabel(a.family.split(" ")[1]) })
-    : did !== "log.fam." + a.kind && !a.rest.length ? did : familyLabel(a.family);
-  // every word in plain language: a die as its colour and pips ("red 6"), never the notation's token ("r6")
-  const rest = skipped ? "" : restWords(a).join(" ");
-  if (rest) text += " " + rest;
-  if (a.dice.length) text += ` (${T("log.dice")}: ${a.dice.map((w) => wordLabel(w)).join(", ")})`;
-  const events = entry.events || [];
-  const end = afterStart(events);
-  const extra = (end < 0 ? events : events.slice(0, end)).map(eventText).filter(Boolean);
-  if (extra.length <= 1) return `${who}: ${text}${extra.length ? " — " + extra[0] : ""}`;
-  // several outcomes: one line each, not one long run-on line
-  return [`${who}: ${text}`, ...extra.map((x) => "• " + x)].join("\n");
-}
-
-/** Events that nobody chose: the turn's attack resolved, the round-end cards and their damage, the round's end, the
- * next turn's attack card. The first of them ends what the move itself did. */
-const AFTER = new Set(["attack_lost", "defended", "round_end_card", "round_over", "attack_card"]);
-// the attack's own converter (used by itself, before each guild's outcome) belongs to the attack too
-const afterStart = (events) => events.findIndex((e) => e && (AFTER.has(e.type) || (e.type === "convert" && e.automatic)));
-
-/** What the move set going by itself (the last pass of a turn resolves its attack, ...), for a log line of its own
- * rather than the mover's: one line each. */
-export function describeAfter(entry) {
-  const events = entry.events || [];
-  const end = afterStart(events);
-  if (end < 0) return "";
-  const lines = events.slice(end).map(eventText).filter(Boolean);
-  return lines.length > 1 ? lines.map((x) => "• " + x).join("\n") : lines.join("");
-}
-
-/** The events worth a word in the log: what an action earned, attacks and their outcome, round-end damage. */
-function eventText(e) {
-  if (!e || typeof e !== "object") return "";
-  const name = (p) => seatName(p);
-  const land = (cell) => (cell && CELL.test(cell) ? wordLabel(cell) : cell || "");
-  switch (e.type) {
-    case "money": return T("ev.jars", { n: e.jars });
-    case "buy": return T("ev.price", { n: e.price });
-    case "build": return T("ev.price", { n: e.jars });
-    case "attack_card": return T("ev.attack", { value: e.value, land: land(e.landscape), strength: e.strength });
-    case "defended": return T(e.sure ? "ev.sure" : "ev.defended", { name: name(e.player), defence: e.defence, strength: e.strength });
-    case "attack_lost": {
-      // what the lost attack cost, each loss named (the counters alone changed without a word)
-      const where = land(e.landscape);
-      const costs = [e.tile_on_card ? T("ev.lost.card") : null, e.lost_tile ? T("ev.lost.tile", { land: where }) : null,
-        e.lost_mine ? T("ev.lost.mine", { land: where }) : null].filter(Boolean);
-      const lost = T("ev.lost", { name: name(e.player), defence: e.defence, strength: e.strength, land: where });
-      return costs.length ? `${lost}: ${costs.join(", ")}` : lost;
-    }
-    case "convert":  // the converter's name says its effect ("3 jars", "Combat +2"); the attack uses some by itself
-      return T(e.automatic ? "ev.convertAuto" : "ev.convert", { name: name(e.player), what: converterName(e.converter) });
-    case "cards_drawn":
-      // the cards are named to the player who drew them (and to all once the match is over); others read a count
-      return Array.isArray(e.cards) && e.cards.length
-        ? T("ev.drew", { name: name(e.player), cards: e.cards.map(cardRef).join(", ") })
-        : T("ev.drewN", { name: name(e.player), n: e.n ?? "?" });
-    case "card_gained":  // into the hand (drawn, kept or taken): named to its new owner only, like the hand itself
-      return e.card !== undefined ? T("ev.gained", { name: name(e.player), card: cardRef(e.card) })
-        : T("ev.gainedHidden", { name: name(e.player) });
-    case "round_end_card": return T("ev.roundEnd", { card: e.card, column: e.column, names: (e.players || []).map(name).join(", ") || T("ev.nobody"),
-      effect: effectsText(e.effects || []) });
-    case "damage": {
-      if (e.amount === 0) return "";  // a round-end card took nothing (nothing of that kind held): no line for it
-      const what = e.amount !== undefined ? String(e.amount) : wordLabel(String(e.target ?? ""), String(e.effect).includes("action_cards") ? "discard" : "");
-      return T("ev.damage", { name: name(e.player), what: TF("dmg." + e.effect, e.effect), n: what });
-    }
-    case "round_over": return T("ev.roundOver", { n: e.round });
-    default: return "";
-  }
-}
-
-/** The results of chance in a log entry, in words, for the shell's live region: dice drawn from a guild's bag (their
- * colours), dice rolled or rolled again (colour and pips), the action card deck shuffled. */
-export function describeChance(entry) {
-  const out = [];
-  const rolled = (tokens) => (tokens || []).map((tok) => { const d = tokenDie(tok); return T("chance.die", { color: colourName(d.color), pips: d.pips }); }).join(", ");
-  for (const e of entry.events || []) {
-    if (!e || !e.chance) continue;
-    const name = seatName(e.player);
-    if (e.type === "dice_drawn") out.push(T("chance.drawn", { name, dice: (e.dice || []).map((letter) => colourName(tokenDie(String(letter)).color)).join(", ") }));
-    else if (e.type === "rolled" || e.type === "dice_rolled") out.push(T("chance.rolled", { name, dice: rolled(e.dice) }));
-    else if (e.type === "reroll") out.push(T("chance.reroll", { name, dice: rolled(e.dice) }));
-    else if (e.type === "action_deck_shuffled") out.push(T("chance.shuffled"));
-  }
-  return out;
-}
+useWords({ T, TF, cardRef, colourName, converterName, effectsText, familyLabel, restWords, seatName, wordLabel });
